@@ -1,0 +1,80 @@
+"""sevens-ru: a typed, immutable-state rules engine for Russian Sevens, the game of nines.
+
+The rules are those of ``spec/sevens.md`` (R1–R21): a 36-card pack, 2 to 6 players,
+the 9♦ opens, rows grow from the 9s in both directions, a player who cannot play
+passes automatically, and the first to play their last card wins.
+
+>>> import sevens_ru as s7
+>>> state = s7.new_game(4, seed=7)
+>>> while not s7.is_over(state):
+...     state = s7.apply(state, s7.legal_moves(state)[-1])
+>>> [standing.seat for standing in s7.ranking(state)]
+[3, 0, 1, 2]
+"""
+
+from __future__ import annotations
+
+from .cards import DECK, LANGUAGES, Card, Language, Rank, Suit, cards_from_mask, mask_of
+from .errors import (
+    CardParseError,
+    GameNotOverError,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidDealError,
+    InvalidOptionsError,
+    InvalidSeatError,
+    NotAGameStateError,
+    RecordError,
+    SevensError,
+    UnknownLanguageError,
+)
+from .events import Event, Pass, Play
+from .game import apply, is_over, legal_moves, new_game
+from .options import Options, PlaceNumbering
+from .ranking import POINTS, Standing, card_points, ranking
+from .record import from_json, to_json
+from .state import GameState
+from .view import PlayerView, view
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "DECK",
+    "LANGUAGES",
+    "POINTS",
+    "Card",
+    "CardParseError",
+    "Event",
+    "GameNotOverError",
+    "GameState",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidDealError",
+    "InvalidOptionsError",
+    "InvalidSeatError",
+    "Language",
+    "NotAGameStateError",
+    "Options",
+    "Pass",
+    "PlaceNumbering",
+    "Play",
+    "PlayerView",
+    "Rank",
+    "RecordError",
+    "SevensError",
+    "Standing",
+    "Suit",
+    "UnknownLanguageError",
+    "__version__",
+    "apply",
+    "card_points",
+    "cards_from_mask",
+    "from_json",
+    "is_over",
+    "legal_moves",
+    "mask_of",
+    "new_game",
+    "ranking",
+    "to_json",
+    "view",
+]

@@ -1,0 +1,118 @@
+"""The deal (R4–R6): hand sizes, seeded deals and the validation of explicit ones.
+
+>>> from sevens_ru.deal import hand_sizes
+>>> hand_sizes(4), hand_sizes(5)
+((9, 9, 9, 9), (8, 7, 7, 7, 7))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .cards import DECK, Card, cards_from_mask
+from .errors import CardParseError, InvalidDealError
+from .shuffle import shuffled
+
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "deal_hands", "deal_seeded", "hand_sizes"]
+
+MIN_PLAYERS = 2
+"""The fewest players a game can have (R4)."""
+MAX_PLAYERS = 6
+"""The most players a game can have (R4)."""
+
+_FULL = (1 << len(DECK)) - 1
+
+
+def check_players(players: object) -> int:
+    """Return ``players`` if it is a valid player count (R4), else raise InvalidDealError."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InvalidDealError(
+            f"the number of players must be an int from {MIN_PLAYERS} to {MAX_PLAYERS}, "
+            f"got {type(players).__name__} {players!r}"
+        )
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise InvalidDealError(
+            f"the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players (R4), got {players}"
+        )
+    return players
+
+
+def hand_sizes(players: int) -> tuple[int, ...]:
+    """The number of cards each seat is dealt (R5): the pack dealt one at a time from seat 0."""
+    check_players(players)
+    return tuple(len(range(seat, len(DECK), players)) for seat in range(players))
+
+
+def deal_seeded(players: int, seed: int) -> tuple[int, ...]:
+    """The hands (as 36-bit card sets) of the deal determined by ``seed``.
+
+    The pack in canonical order is shuffled by :func:`sevens_ru.shuffle.shuffled`
+    and dealt one card at a time clockwise from seat 0 (R5): the card at position
+    ``p`` of the shuffled pack goes to seat ``p % players``.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidDealError(f"the seed must be an int, got {type(seed).__name__} {seed!r}")
+    hands = [0] * players
+    for position, index in enumerate(shuffled(seed, len(DECK))):
+        hands[position % players] |= 1 << index
+    return tuple(hands)
+
+
+def deal_hands(players: int, hands: Sequence[Iterable[Card | str]]) -> tuple[int, ...]:
+    """Validate an explicit deal (R6) and return its hands as 36-bit card sets.
+
+    >>> from sevens_ru.deal import deal_hands
+    >>> deal_hands(2, [["9♦"], ["6♣"]])
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.InvalidDealError: seat 0 holds 1 card, expected 18 (R5 with 2 players: 18 cards each); the deal lacks 7♣ 8♣ ...
+    """
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise InvalidDealError(
+            f"hands must be a sequence with one hand per seat, got {type(hands).__name__}"
+        )
+    if len(hands) != players:
+        raise InvalidDealError(f"expected {players} hands (one per seat), got {len(hands)}")
+    masks = []
+    owner: dict[Card, int] = {}
+    for seat, hand in enumerate(hands):
+        if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
+            raise InvalidDealError(
+                f"the hand of seat {seat} must be a list of cards such as ['9♦', '6♣'], "
+                f"got {type(hand).__name__} {hand!r}"
+            )
+        mask = 0
+        for position, item in enumerate(hand):
+            try:
+                card = item if isinstance(item, Card) else Card.parse(item)
+            except CardParseError as error:
+                raise InvalidDealError(f"seat {seat}, card {position}: {error}") from error
+            if card in owner:
+                where = (
+                    f"twice in the hand of seat {seat}"
+                    if owner[card] == seat
+                    else f"in the hands of seats {owner[card]} and {seat}"
+                )
+                raise InvalidDealError(
+                    f"card {card} is dealt {where}; every card is dealt once (R6)"
+                )
+            owner[card] = seat
+            mask |= card.bit
+        masks.append(mask)
+    sizes = hand_sizes(players)
+    missing = _FULL & ~sum(masks)
+    lacking = f"; the deal lacks {' '.join(map(str, cards_from_mask(missing)))}" if missing else ""
+    for seat, (mask, size) in enumerate(zip(masks, sizes, strict=True)):
+        held = mask.bit_count()
+        if held != size:
+            rule = (
+                "seat 0 holds 8 cards and seats 1–4 hold 7"
+                if players == 5
+                else f"{size} cards each"
+            )
+            plural = "card" if held == 1 else "cards"
+            raise InvalidDealError(
+                f"seat {seat} holds {held} {plural}, expected {size} "
+                f"(R5 with {players} players: {rule}){lacking}"
+            )
+    return tuple(masks)

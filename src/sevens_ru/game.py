@@ -1,0 +1,240 @@
+"""The rules of play (R7–R14) and four of the five functions.
+
+The engine's one automation is the pass (R11): when the next seat holds no playable
+card, :func:`apply` records a :class:`Pass` for it and moves on, until it reaches a
+seat that can play. A caller never passes.
+
+>>> import sevens_ru as s7
+>>> state = s7.new_game(4, seed=7)
+>>> s7.legal_moves(state)
+(Card.parse('9♦'),)
+>>> state = s7.apply(state, "9♦")  # seat 2 holds no 8♦, 10♦ or 9: it passes
+>>> state.history
+(Play(seat=1, card=Card.parse('9♦')), Pass(seat=2))
+>>> state.current_player, s7.legal_moves(state)
+(3, (Card.parse('9♣'), Card.parse('10♦'), Card.parse('9♥')))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .cards import DECK, Card, Rank, Suit, cards_from_mask
+from .deal import check_players, deal_hands, deal_seeded
+from .errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
+from .events import Pass, Play
+from .options import Options
+from .shuffle import fresh_seed
+from .state import GameState, _Log, _Setup, make_state
+
+__all__ = ["apply", "is_over", "legal_moves", "new_game", "playable_mask"]
+
+
+def _bit(rank: Rank, suit: Suit) -> int:
+    return 1 << (suit * 9 + rank - 6)
+
+
+_NINE_OF_DIAMONDS = _bit(Rank.NINE, Suit.DIAMONDS)
+_OTHER_NINES = sum(_bit(Rank.NINE, suit) for suit in Suit if suit != Suit.DIAMONDS)
+
+
+def _opened_by(card: Card) -> int:
+    """The cards that become playable once ``card`` is played (R9)."""
+    if card.rank == Rank.NINE:
+        return _bit(Rank.EIGHT, card.suit) | _bit(Rank.TEN, card.suit)
+    if Rank.SIX < card.rank < Rank.NINE:
+        return card.bit >> 1
+    if Rank.NINE < card.rank < Rank.ACE:
+        return card.bit << 1
+    return 0  # a six or an ace ends its row
+
+
+_OPENED_BY = tuple(_opened_by(card) for card in DECK)
+_PLAYS = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(6))
+_PASSES = tuple(Pass(seat) for seat in range(6))
+
+# Legal-move tuples by card set. A legal set holds at most two cards per suit, so
+# there are fewer than 200,000 possible keys; in practice a few thousand occur.
+_MOVES: dict[int, tuple[Card, ...]] = {}
+
+
+def new_game(
+    players: int = 4,
+    *,
+    seed: int | None = None,
+    hands: Sequence[Iterable[Card | str]] | None = None,
+    options: Options | None = None,
+) -> GameState:
+    """Deal a new game for ``players`` seats (R4–R7).
+
+    With ``seed``, the deal is shuffled reproducibly (the same on every platform and
+    Python version; see :mod:`sevens_ru.shuffle`). With ``hands``, the deal is the one
+    given, a hand per seat, validated against R5 and R6. With neither, the pack is
+    shuffled from fresh OS entropy. The holder of 9♦ is to play (R7).
+
+    >>> import sevens_ru as s7
+    >>> state = s7.new_game(5, seed=42)
+    >>> [len(hand) for hand in state.hands]
+    [8, 7, 7, 7, 7]
+    >>> s7.new_game(7)
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.InvalidDealError: the game is for 2 to 6 players (R4), got 7
+
+    Raises:
+        InvalidDealError: a bad player count, a bad seed, a bad deal, or both ``seed``
+            and ``hands``.
+        InvalidOptionsError: ``options`` is not an :class:`Options`.
+    """
+    check_players(players)
+    if options is None:
+        options = Options()
+    elif not isinstance(options, Options):
+        raise InvalidOptionsError(
+            f"options must be a sevens_ru.Options, got {type(options).__name__} {options!r}"
+        )
+    if hands is not None:
+        if seed is not None:
+            raise InvalidDealError("give either a seed or explicit hands, not both")
+        deal = deal_hands(players, hands)
+    else:
+        deal = deal_seeded(players, fresh_seed() if seed is None else seed)
+    setup = _Setup(players, options, deal)
+    return make_state(setup, 0, _NINE_OF_DIAMONDS, setup.opener, (0,) * players, None)
+
+
+def legal_moves(state: GameState) -> tuple[Card, ...]:
+    """The cards the current player may play, in canonical order (R7, R9, R10).
+
+    The tuple is empty exactly when the game is over.
+
+    >>> import sevens_ru as s7
+    >>> s7.legal_moves(s7.new_game(2, seed=3))
+    (Card.parse('9♦'),)
+    """
+    try:
+        turn = state._turn
+        if turn is None:
+            return ()
+        mask = state._setup.deal[turn] & state._playable
+    except AttributeError:
+        raise _not_a_state("legal_moves", state) from None
+    moves = _MOVES.get(mask)
+    if moves is None:
+        moves = _MOVES[mask] = cards_from_mask(mask)
+    return moves
+
+
+def apply(state: GameState, card: Card | str) -> GameState:
+    """Play ``card`` for the current player and return the new state.
+
+    ``state`` itself is left as it was. After the play, the engine records a pass for
+    every following seat that holds no playable card (R11) and stops at the next seat
+    that can play, or ends the game if the card was the player's last (R14).
+
+    >>> import sevens_ru as s7
+    >>> state = s7.new_game(4, seed=7)
+    >>> s7.apply(state, "Q♦")
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.IllegalMoveError: seat 1 cannot play Q♦: the first card of the game must be 9♦ (R7); legal moves: 9♦
+
+    Raises:
+        IllegalMoveError: the card is not in the current player's hand, not playable
+            now, or the game is over.
+        CardParseError: ``card`` is text that is not a card.
+    """
+    index = card.index if isinstance(card, Card) else Card.parse(card).index
+    try:
+        turn = state._turn
+        setup = state._setup
+        playable = state._playable
+    except AttributeError:
+        raise _not_a_state("apply", state) from None
+    bit = 1 << index
+    if turn is None or not setup.deal[turn] & playable & bit:
+        raise IllegalMoveError(_why_illegal(state, DECK[index]))
+    deal = setup.deal
+    table = state._table | bit
+    playable = (playable ^ bit) | _OPENED_BY[index]
+    if not state._table:  # the opening 9♦ (R7) makes every other 9 playable (R9)
+        playable |= _OTHER_NINES
+    log: _Log = (_PLAYS[turn][index], state._log)
+    passes = state._passes
+    if not deal[turn] & ~table:  # the last card: the game is over (R14)
+        return make_state(setup, table, playable, None, passes, log)
+    players = setup.players
+    seat = turn + 1 if turn + 1 < players else 0
+    while not deal[seat] & playable:  # R11; R13 guarantees someone can play
+        log = (_PASSES[seat], log)
+        passes = (*passes[:seat], passes[seat] + 1, *passes[seat + 1 :])
+        seat = seat + 1 if seat + 1 < players else 0
+    return make_state(setup, table, playable, seat, passes, log)
+
+
+def is_over(state: GameState) -> bool:
+    """Whether someone has played their last card (R14).
+
+    >>> import sevens_ru as s7
+    >>> s7.is_over(s7.new_game(3, seed=0))
+    False
+    """
+    try:
+        return state._turn is None
+    except AttributeError:
+        raise _not_a_state("is_over", state) from None
+
+
+def playable_mask(table: int) -> int:
+    """The card set that may be played on ``table`` (a card set) by whoever holds them.
+
+    >>> from sevens_ru.game import playable_mask
+    >>> playable_mask(0) == DECK[12].bit  # before the first move: only 9♦ (R7)
+    True
+    """
+    if not table:
+        return _NINE_OF_DIAMONDS
+    playable = 0
+    for suit in Suit:
+        row = (table >> (suit * 9)) & 0x1FF
+        if not row:
+            playable |= 1 << (suit * 9 + Rank.NINE - 6)
+            continue
+        low = (row & -row).bit_length() - 1
+        high = row.bit_length() - 1
+        if low > 0:
+            playable |= 1 << (suit * 9 + low - 1)
+        if high < 8:
+            playable |= 1 << (suit * 9 + high + 1)
+    return playable
+
+
+def _why_illegal(state: GameState, card: Card) -> str:
+    """The message of the IllegalMoveError for playing ``card`` in ``state``."""
+    if state._turn is None:
+        return f"cannot play {card}: the game is over (seat {state.winner} won, R14)"
+    seat = state._turn
+    legal = " ".join(map(str, legal_moves(state)))
+    if not state._setup.deal[seat] & ~state._table & card.bit:
+        where = "is on the table" if state._table & card.bit else "is not in their hand"
+        reason = f"{card} {where}"
+    elif not state._table:
+        reason = "the first card of the game must be 9♦ (R7)"
+    else:
+        row = state.row(card.suit)
+        if row is None:
+            reason = f"the {card.suit} row is not open: it opens with 9{card.suit} (R9)"
+        else:
+            low, high = (DECK[card.suit * 9 + rank - 6] for rank in row)
+            reason = (
+                f"it is not next to an end of the {card.suit} row {low}–{high} (R9)"
+                if low != high
+                else f"it is not next to the {low} that opens the {card.suit} row (R9)"
+            )
+    return f"seat {seat} cannot play {card}: {reason}; legal moves: {legal}"
+
+
+def _not_a_state(function: str, value: object) -> NotAGameStateError:
+    return NotAGameStateError(
+        f"{function}() takes a GameState from new_game() or apply(), got {type(value).__name__}"
+    )

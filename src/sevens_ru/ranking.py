@@ -1,0 +1,126 @@
+"""The ranking at the end of a game (R3, R15–R19).
+
+>>> import sevens_ru as s7
+>>> state = s7.new_game(3, seed=11)
+>>> while not s7.is_over(state):
+...     state = s7.apply(state, s7.legal_moves(state)[0])
+>>> for standing in s7.ranking(state):
+...     print(standing)
+1. seat 0: 0 cards, 0 points, 2 passes
+2. seat 1: 1 card, 11 points, 2 passes
+3. seat 2: 3 cards, 21 points, 5 passes
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from .cards import DECK, Card, Rank, cards_from_mask
+from .errors import GameNotOverError
+from .game import is_over
+from .state import GameState
+
+__all__ = ["POINTS", "Standing", "card_points", "ranking"]
+
+POINTS: dict[Rank, int] = {
+    Rank.SIX: 6,
+    Rank.SEVEN: 7,
+    Rank.EIGHT: 8,
+    Rank.NINE: 9,
+    Rank.TEN: 10,
+    Rank.JACK: 2,
+    Rank.QUEEN: 3,
+    Rank.KING: 4,
+    Rank.ACE: 11,
+}
+"""The points of each rank (R3), used only to rank players left holding cards."""
+
+_POINTS_BY_INDEX = tuple(POINTS[card.rank] for card in DECK)
+
+
+def card_points(cards: Card | Iterable[Card]) -> int:
+    """The points (R3) of a card, or the total of several.
+
+    >>> import sevens_ru as s7
+    >>> s7.card_points(s7.Card.parse("A♠")), s7.card_points(s7.DECK)
+    (11, 240)
+    """
+    if isinstance(cards, Card):
+        return _POINTS_BY_INDEX[cards.index]
+    return sum(_POINTS_BY_INDEX[card.index] for card in cards)
+
+
+def _mask_points(mask: int) -> int:
+    return sum(_POINTS_BY_INDEX[card.index] for card in cards_from_mask(mask))
+
+
+@attrs.frozen
+class Standing:
+    """One seat's result: its place (1 = best) and what decided it.
+
+    >>> import sevens_ru as s7
+    >>> standing = s7.Standing(seat=2, place=2, cards_left=3, points=17, passes=1)
+    >>> str(standing)
+    '2. seat 2: 3 cards, 17 points, 1 pass'
+    """
+
+    seat: int
+    """The seat."""
+    place: int
+    """1 for the winner; shared places per :attr:`Options.place_numbering` (R18)."""
+    cards_left: int
+    """Cards still in hand at the end (R16)."""
+    points: int
+    """Points (R3) of those cards (R16)."""
+    passes: int
+    """Times this seat passed (R11); part of the ranking only with ``rank_by_passes`` (R17)."""
+
+    def __str__(self) -> str:
+        def count(number: int, word: str) -> str:
+            plural = word + ("es" if word.endswith("s") else "s")
+            return f"{number} {word if number == 1 else plural}"
+
+        return (
+            f"{self.place}. seat {self.seat}: {count(self.cards_left, 'card')}, "
+            f"{count(self.points, 'point')}, {count(self.passes, 'pass')}"
+        )
+
+
+def ranking(state: GameState) -> tuple[Standing, ...]:
+    """The final standings, best first (R15–R18); seats sharing a place by seat number.
+
+    The winner is first, alone (R15). The others are ordered by cards left, then, with
+    ``rank_by_passes``, by passes, then by points (R16, R17); seats equal on all of
+    these share a place (R18).
+
+    Raises:
+        GameNotOverError: the game is not over yet (R19).
+    """
+    if not is_over(state):
+        raise GameNotOverError(
+            f"the ranking exists only once the game is over (R19); seat {state.current_player} "
+            "is still to play"
+        )
+    table = state._table
+    by_passes = state.options.rank_by_passes
+    dense = state.options.place_numbering == "dense"
+    keyed = []
+    for seat, (dealt, passes) in enumerate(zip(state._setup.deal, state.passes, strict=True)):
+        hand = dealt & ~table
+        cards = hand.bit_count()
+        points = _mask_points(hand)
+        # The winner (no cards) sorts first; R16/R17 order the rest; seat breaks ties (R18).
+        key = (cards, passes, points) if by_passes else (cards, points)
+        keyed.append((key, seat, cards, points, passes))
+    keyed.sort()
+    standings = []
+    place = 0
+    previous: object = None
+    for position, (key, seat, cards, points, passes) in enumerate(keyed):
+        if key != previous:
+            place = place + 1 if dense else position + 1
+            previous = key
+        standings.append(Standing(seat, place, cards, points, passes))
+    return tuple(standings)

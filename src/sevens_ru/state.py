@@ -1,0 +1,245 @@
+"""The game state: an immutable value, created by :func:`new_game` and :func:`apply`.
+
+Internally a state is a handful of integers. Every card set is a 36-bit int (bit ``i``
+is ``DECK[i]``), and the whole state follows from four facts: the deal, the cards on
+the table, whose turn it is, and the history. Cards only ever move from a hand to the
+table, so each current hand is the dealt hand minus the table; the public attributes
+are all derived from those facts on demand.
+
+>>> import sevens_ru as s7
+>>> state = s7.new_game(4, seed=7)
+>>> state.players, state.current_player, len(state.hands[0]), state.table
+(4, 1, 9, frozenset())
+>>> state.row(s7.Suit.DIAMONDS) is None
+True
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+from .cards import Card, Rank, Suit, cards_from_mask
+from .errors import InvalidCardError, InvalidSeatError, NotAGameStateError
+from .events import Event, Pass, Play
+from .options import Options
+
+__all__ = ["GameState"]
+
+_RANKS = tuple(Rank)
+
+# The history is a persistent singly linked list, newest event first: ``None`` when
+# empty, else ``(event, older)``. Growing it shares every older cell.
+_Log: TypeAlias = tuple[Event, "_Log"] | None
+
+
+class _Setup:
+    """What stays the same during one game: players, options and the deal."""
+
+    __slots__ = ("deal", "deal_cards", "opener", "options", "players")
+
+    def __init__(self, players: int, options: Options, deal: tuple[int, ...]) -> None:
+        self.players = players
+        self.options = options
+        self.deal = deal
+        self.deal_cards = tuple(cards_from_mask(hand) for hand in deal)
+        nine_of_diamonds = 1 << (Suit.DIAMONDS * 9 + Rank.NINE - 6)
+        self.opener = next(seat for seat, hand in enumerate(deal) if hand & nine_of_diamonds)
+
+    def key(self) -> tuple[int, Options, tuple[int, ...]]:
+        return (self.players, self.options, self.deal)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, _Setup) and self.key() == other.key())
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+
+class GameState:
+    """A position of the game, from the deal to the end. Immutable and hashable.
+
+    Two states are equal when they have the same players, options, deal and history.
+    Create one with :func:`sevens_ru.new_game` (or :func:`sevens_ru.from_json`) and
+    advance it with :func:`sevens_ru.apply`, which returns a new state.
+
+    >>> import sevens_ru as s7
+    >>> state = s7.new_game(3, seed=1)
+    >>> after = s7.apply(state, "9♦")
+    >>> after == state, after.history[-1] == s7.Play(state.current_player, s7.Card.parse("9♦"))
+    (False, True)
+    >>> after == s7.apply(state, "9♦") and hash(after) == hash(s7.apply(state, "9♦"))
+    True
+    """
+
+    __slots__ = ("_log", "_passes", "_playable", "_setup", "_table", "_turn")
+
+    _setup: _Setup
+    _table: int  # the cards on the table
+    _playable: int  # the cards not on the table that may be played now by their holder (R7, R9)
+    _turn: int | None  # the seat to play, None once over
+    _passes: tuple[int, ...]  # passes per seat
+    _log: _Log
+
+    def __init__(self) -> None:
+        raise NotAGameStateError(
+            "a GameState is made by sevens_ru.new_game(), apply() or from_json(), not directly"
+        )
+
+    @property
+    def players(self) -> int:
+        """The number of players (R4)."""
+        return self._setup.players
+
+    @property
+    def options(self) -> Options:
+        """The ranking options of this game."""
+        return self._setup.options
+
+    @property
+    def deal(self) -> tuple[tuple[Card, ...], ...]:
+        """The hands as they were dealt, one canonically ordered tuple per seat."""
+        return self._setup.deal_cards
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat holds now, one canonically ordered tuple per seat."""
+        table = self._table
+        return tuple(cards_from_mask(hand & ~table) for hand in self._setup.deal)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now, in canonical order.
+
+        >>> import sevens_ru as s7
+        >>> s7.new_game(6, seed=2).hand(5)
+        (Card.parse('6♣'), Card.parse('7♦'), Card.parse('9♦'), Card.parse('10♦'), Card.parse('J♦'), Card.parse('A♦'))
+        """
+        return cards_from_mask(self._setup.deal[self._check_seat(seat)] & ~self._table)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds now."""
+        table = self._table
+        return tuple((hand & ~table).bit_count() for hand in self._setup.deal)
+
+    @property
+    def table(self) -> frozenset[Card]:
+        """The cards on the table."""
+        return frozenset(cards_from_mask(self._table))
+
+    def row(self, suit: Suit) -> tuple[Rank, Rank] | None:
+        """The lowest and highest rank of ``suit``'s row, or ``None`` if it is not open (R8).
+
+        >>> import sevens_ru as s7
+        >>> state = s7.apply(s7.new_game(2, seed=5), "9♦")
+        >>> state.row(s7.Suit.DIAMONDS), state.row(s7.Suit.HEARTS)
+        ((<Rank.NINE: 9>, <Rank.NINE: 9>), None)
+        """
+        if not isinstance(suit, Suit):
+            raise InvalidCardError(f"row() takes a Suit, got {type(suit).__name__} {suit!r}")
+        row = (self._table >> (suit * 9)) & 0x1FF
+        if not row:
+            return None
+        return _RANKS[(row & -row).bit_length() - 1], _RANKS[row.bit_length() - 1]
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to play, or ``None`` once the game is over."""
+        return self._turn
+
+    @property
+    def passes(self) -> tuple[int, ...]:
+        """How many times each seat has passed (R11)."""
+        return self._passes
+
+    @property
+    def history(self) -> tuple[Play | Pass, ...]:
+        """Every play and pass so far, oldest first."""
+        events = []
+        log = self._log
+        while log is not None:
+            events.append(log[0])
+            log = log[1]
+        events.reverse()
+        return tuple(events)
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that played its last card (R14), or ``None`` while the game goes on."""
+        if self._turn is not None or self._log is None:
+            return None
+        return self._log[0].seat
+
+    def _check_seat(self, seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise InvalidSeatError(f"a seat is an int, got {type(seat).__name__} {seat!r}")
+        if not 0 <= seat < self._setup.players:
+            raise InvalidSeatError(
+                f"seat {seat} does not exist: this game has seats 0 to {self._setup.players - 1}"
+            )
+        return seat
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self is other or (self._setup == other._setup and self._log == other._log)
+
+    def __hash__(self) -> int:
+        return hash((self._setup, self._log))
+
+    def __repr__(self) -> str:
+        plies = 0
+        log = self._log
+        while log is not None:
+            plies += 1
+            log = log[1]
+        where = (
+            f"seat {self._turn} to play" if self._turn is not None else f"seat {self.winner} won"
+        )
+        table = " ".join(str(card) for card in cards_from_mask(self._table)) or "empty"
+        return f"<GameState {self.players} players, {plies} plies, {where}, table: {table}>"
+
+    def __copy__(self) -> GameState:
+        return self
+
+    def __deepcopy__(self, memo: object) -> GameState:
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (
+            _rebuild,
+            (self._setup.players, self._setup.options, self._setup.deal, self.history),
+        )
+
+
+def make_state(
+    setup: _Setup,
+    table: int,
+    playable: int,
+    turn: int | None,
+    passes: tuple[int, ...],
+    log: _Log,
+) -> GameState:
+    """Build a state from its parts (for the rules code only: nothing is checked)."""
+    state = object.__new__(GameState)
+    state._setup = setup
+    state._table = table
+    state._playable = playable
+    state._turn = turn
+    state._passes = passes
+    state._log = log
+    return state
+
+
+def _rebuild(
+    players: int, options: Options, deal: tuple[int, ...], history: tuple[Event, ...]
+) -> GameState:
+    """Unpickle a state by replaying its history (so a pickle cannot smuggle in an illegal one)."""
+    from .game import apply, new_game  # a cycle: game builds on this module
+
+    state = new_game(players, hands=[cards_from_mask(hand) for hand in deal], options=options)
+    for event in history:
+        if isinstance(event, Play):
+            state = apply(state, event.card)
+    if state.history != history:
+        raise NotAGameStateError("the pickled history does not replay to the same passes")
+    return state

@@ -1,0 +1,110 @@
+"""What one seat may see (R20): its own hand and everything public, nothing else.
+
+A :class:`PlayerView` holds no reference to the game state: it is built from the
+public facts alone, so no other seat's hand can be reached from it. Two deals that
+differ only by cards swapped between *other* seats give equal views.
+
+>>> import sevens_ru as s7
+>>> state = s7.apply(s7.new_game(4, seed=7), "9♦")
+>>> seen = s7.view(state, 3)
+>>> seen.seat, seen.hand_sizes, seen.legal_moves()
+(3, (9, 8, 9, 9), (Card.parse('9♣'), Card.parse('10♦'), Card.parse('9♥')))
+>>> len(seen.unseen)  # the 26 cards in the other hands
+26
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .cards import DECK, Card, Rank, Suit, cards_from_mask, mask_of
+from .errors import InvalidCardError, NotAGameStateError
+from .events import Pass, Play
+from .game import playable_mask
+from .options import Options
+from .state import GameState
+
+__all__ = ["PlayerView", "view"]
+
+_ALL = (1 << len(DECK)) - 1
+
+
+@attrs.frozen
+class PlayerView:
+    """One seat's observation of a game (R20). Immutable; built by :func:`view`."""
+
+    seat: int
+    """The seat that sees."""
+    players: int
+    """The number of players."""
+    options: Options
+    """The ranking options."""
+    hand: tuple[Card, ...]
+    """The seat's own cards, in canonical order."""
+    table: frozenset[Card]
+    """The cards on the table."""
+    hand_sizes: tuple[int, ...]
+    """How many cards every seat holds."""
+    passes: tuple[int, ...]
+    """How many times every seat has passed."""
+    current_player: int | None
+    """The seat to play, or ``None`` once the game is over."""
+    history: tuple[Play | Pass, ...]
+    """Every play and pass so far, oldest first."""
+    winner: int | None
+    """The winner once the game is over, else ``None``."""
+
+    def row(self, suit: Suit) -> tuple[Rank, Rank] | None:
+        """The lowest and highest rank of ``suit``'s row, or ``None`` if it is not open."""
+        if not isinstance(suit, Suit):
+            raise InvalidCardError(f"row() takes a Suit, got {type(suit).__name__} {suit!r}")
+        ranks = [card.rank for card in self.table if card.suit == suit]
+        return (min(ranks), max(ranks)) if ranks else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game is over."""
+        return self.current_player is None
+
+    @property
+    def unseen(self) -> frozenset[Card]:
+        """The cards neither in this hand nor on the table: those the other seats hold."""
+        return frozenset(cards_from_mask(_ALL & ~mask_of(self.hand) & ~mask_of(self.table)))
+
+    def playable(self) -> tuple[Card, ...]:
+        """Every card that its holder could play now, wherever it is (R7, R9).
+
+        >>> import sevens_ru as s7
+        >>> s7.view(s7.new_game(2, seed=1), 0).playable()
+        (Card.parse('9♦'),)
+        """
+        return cards_from_mask(playable_mask(mask_of(self.table)))
+
+    def legal_moves(self) -> tuple[Card, ...]:
+        """The cards this seat may play now: empty unless it is this seat's turn."""
+        if self.current_player != self.seat:
+            return ()
+        return cards_from_mask(mask_of(self.hand) & playable_mask(mask_of(self.table)))
+
+
+def view(state: GameState, seat: int) -> PlayerView:
+    """What ``seat`` may see of ``state`` (R20).
+
+    Raises:
+        InvalidSeatError: ``seat`` is not a seat of this game.
+    """
+    if not isinstance(state, GameState):
+        raise NotAGameStateError(f"view() takes a GameState, got {type(state).__name__}")
+    seat = state._check_seat(seat)
+    return PlayerView(
+        seat=seat,
+        players=state.players,
+        options=state.options,
+        hand=state.hand(seat),
+        table=state.table,
+        hand_sizes=state.hand_sizes,
+        passes=state.passes,
+        current_player=state.current_player,
+        history=state.history,
+        winner=state.winner,
+    )
