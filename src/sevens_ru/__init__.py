@@ -9,7 +9,7 @@ passes automatically, and the first to play their last card wins.
 >>> while not s7.is_over(state):
 ...     state = s7.apply(state, s7.legal_moves(state)[-1])
 >>> [standing.seat for standing in s7.ranking(state)]
-[3, 0, 1, 2]
+[1, 0, 3, 2]
 """
 
 from __future__ import annotations

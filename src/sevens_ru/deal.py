@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from .cards import DECK, Card, cards_from_mask
 from .errors import CardParseError, InvalidDealError
-from .shuffle import shuffled
+from .shuffle import shuffle_keys
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "deal_hands", "deal_seeded", "hand_sizes"]
 
@@ -21,6 +21,7 @@ MAX_PLAYERS = 6
 """The most players a game can have (R4)."""
 
 _FULL = (1 << len(DECK)) - 1
+_BITS = tuple(card.bit for card in DECK)
 
 
 def check_players(players: object) -> int:
@@ -49,13 +50,20 @@ def deal_seeded(players: int, seed: int) -> tuple[int, ...]:
     The pack in canonical order is shuffled by :func:`sevens_ru.shuffle.shuffled`
     and dealt one card at a time clockwise from seat 0 (R5): the card at position
     ``p`` of the shuffled pack goes to seat ``p % players``.
+
+    >>> from sevens_ru.deal import deal_seeded
+    >>> deal_seeded(2, 7) == deal_seeded(2, 7) != deal_seeded(2, 8)
+    True
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidDealError(f"the seed must be an int, got {type(seed).__name__} {seed!r}")
-    hands = [0] * players
-    for position, index in enumerate(shuffled(seed, len(DECK))):
-        hands[position % players] |= 1 << index
-    return tuple(hands)
+    # The same as dealing shuffled(seed, 36), with the Python-level loops left to C.
+    attempt = 0
+    while len(bit_by_key := dict(zip(shuffle_keys(seed, len(DECK), attempt), _BITS))) < len(DECK):
+        attempt += 1
+    pack = sorted(bit_by_key)
+    bit_of = bit_by_key.__getitem__
+    return tuple([sum(map(bit_of, pack[seat::players])) for seat in range(players)])
 
 
 def deal_hands(players: int, hands: Sequence[Iterable[Card | str]]) -> tuple[int, ...]:

@@ -5,14 +5,14 @@ card, :func:`apply` records a :class:`Pass` for it and moves on, until it reache
 seat that can play. A caller never passes.
 
 >>> import sevens_ru as s7
->>> state = s7.new_game(4, seed=7)
->>> s7.legal_moves(state)
-(Card.parse('9♦'),)
+>>> state = s7.new_game(4, seed=1)
+>>> state.current_player, s7.legal_moves(state)
+(1, (Card.parse('9♦'),))
 >>> state = s7.apply(state, "9♦")  # seat 2 holds no 8♦, 10♦ or 9: it passes
 >>> state.history
 (Play(seat=1, card=Card.parse('9♦')), Pass(seat=2))
 >>> state.current_player, s7.legal_moves(state)
-(3, (Card.parse('9♣'), Card.parse('10♦'), Card.parse('9♥')))
+(3, (Card.parse('9♣'), Card.parse('8♦'), Card.parse('9♠')))
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ def _opened_by(card: Card) -> int:
     return 0  # a six or an ace ends its row
 
 
+_DEFAULT_OPTIONS = Options()
 _OPENED_BY = tuple(_opened_by(card) for card in DECK)
 _PLAYS = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(6))
 _PASSES = tuple(Pass(seat) for seat in range(6))
@@ -56,6 +57,7 @@ _PASSES = tuple(Pass(seat) for seat in range(6))
 # Legal-move tuples by card set. A legal set holds at most two cards per suit, so
 # there are fewer than 200,000 possible keys; in practice a few thousand occur.
 _MOVES: dict[int, tuple[Card, ...]] = {}
+_new_state = object.__new__
 
 
 def new_game(
@@ -88,7 +90,7 @@ def new_game(
     """
     check_players(players)
     if options is None:
-        options = Options()
+        options = _DEFAULT_OPTIONS
     elif not isinstance(options, Options):
         raise InvalidOptionsError(
             f"options must be a sevens_ru.Options, got {type(options).__name__} {options!r}"
@@ -99,8 +101,12 @@ def new_game(
         deal = deal_hands(players, hands)
     else:
         deal = deal_seeded(players, fresh_seed() if seed is None else seed)
-    setup = _Setup(players, options, deal)
-    return make_state(setup, 0, _NINE_OF_DIAMONDS, setup.opener, (0,) * players, None)
+    opener = 0
+    while not deal[opener] & _NINE_OF_DIAMONDS:
+        opener += 1
+    return make_state(
+        _Setup(players, options, deal), 0, _NINE_OF_DIAMONDS, opener, (0,) * players, None
+    )
 
 
 def legal_moves(state: GameState) -> tuple[Card, ...]:
@@ -113,10 +119,7 @@ def legal_moves(state: GameState) -> tuple[Card, ...]:
     (Card.parse('9♦'),)
     """
     try:
-        turn = state._turn
-        if turn is None:
-            return ()
-        mask = state._setup.deal[turn] & state._playable
+        mask = state._moves
     except AttributeError:
         raise _not_a_state("legal_moves", state) from None
     moves = _MOVES.get(mask)
@@ -133,43 +136,64 @@ def apply(state: GameState, card: Card | str) -> GameState:
     that can play, or ends the game if the card was the player's last (R14).
 
     >>> import sevens_ru as s7
-    >>> state = s7.new_game(4, seed=7)
-    >>> s7.apply(state, "Q♦")
+    >>> state = s7.new_game(4, seed=1)
+    >>> s7.apply(state, "J♦")
     Traceback (most recent call last):
     ...
-    sevens_ru.errors.IllegalMoveError: seat 1 cannot play Q♦: the first card of the game must be 9♦ (R7); legal moves: 9♦
+    sevens_ru.errors.IllegalMoveError: seat 1 cannot play J♦: the first card of the game must be 9♦ (R7); legal moves: 9♦
 
     Raises:
         IllegalMoveError: the card is not in the current player's hand, not playable
             now, or the game is over.
         CardParseError: ``card`` is text that is not a card.
     """
-    index = card.index if isinstance(card, Card) else Card.parse(card).index
+    index = card.index if type(card) is Card else _index_of(card)
     try:
-        turn = state._turn
-        setup = state._setup
-        playable = state._playable
+        moves = state._moves
     except AttributeError:
         raise _not_a_state("apply", state) from None
     bit = 1 << index
-    if turn is None or not setup.deal[turn] & playable & bit:
+    if not moves & bit:
         raise IllegalMoveError(_why_illegal(state, DECK[index]))
+    setup = state._setup
     deal = setup.deal
-    table = state._table | bit
-    playable = (playable ^ bit) | _OPENED_BY[index]
-    if not state._table:  # the opening 9♦ (R7) makes every other 9 playable (R9)
+    turn: int = state._turn  # type: ignore[assignment]  # not None: there was a legal move
+    table = state._table
+    playable = (state._playable ^ bit) | _OPENED_BY[index]
+    if not table:  # the opening 9♦ (R7) makes every other 9 playable (R9)
         playable |= _OTHER_NINES
+    table |= bit
     log: _Log = (_PLAYS[turn][index], state._log)
     passes = state._passes
-    if not deal[turn] & ~table:  # the last card: the game is over (R14)
-        return make_state(setup, table, playable, None, passes, log)
-    players = setup.players
-    seat = turn + 1 if turn + 1 < players else 0
-    while not deal[seat] & playable:  # R11; R13 guarantees someone can play
-        log = (_PASSES[seat], log)
-        passes = (*passes[:seat], passes[seat] + 1, *passes[seat + 1 :])
-        seat = seat + 1 if seat + 1 < players else 0
-    return make_state(setup, table, playable, seat, passes, log)
+    next_turn: int | None = None
+    moves = 0
+    if deal[turn] & ~table:  # else that was the player's last card: the game is over (R14)
+        players = setup.players
+        seat = turn + 1 if turn + 1 < players else 0
+        while True:
+            moves = deal[seat] & playable
+            if moves:
+                break
+            log = (_PASSES[seat], log)  # R11; R13 guarantees someone can play
+            passes = (*passes[:seat], passes[seat] + 1, *passes[seat + 1 :])
+            seat = seat + 1 if seat + 1 < players else 0
+        next_turn = seat
+    new = _new_state(GameState)  # make_state(), inlined: this is the hot path
+    new._setup = setup
+    new._table = table
+    new._playable = playable
+    new._turn = next_turn
+    new._passes = passes
+    new._log = log
+    new._moves = moves
+    return new
+
+
+def _index_of(card: object) -> int:
+    """The index of ``card``, a :class:`Card` (or subclass) or card text."""
+    if isinstance(card, Card):
+        return card.index
+    return Card.parse(card).index  # type: ignore[arg-type]
 
 
 def is_over(state: GameState) -> bool:

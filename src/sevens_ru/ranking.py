@@ -6,9 +6,9 @@
 ...     state = s7.apply(state, s7.legal_moves(state)[0])
 >>> for standing in s7.ranking(state):
 ...     print(standing)
-1. seat 0: 0 cards, 0 points, 2 passes
-2. seat 1: 1 card, 11 points, 2 passes
-3. seat 2: 3 cards, 21 points, 5 passes
+1. seat 0: 0 cards, 0 points, 0 passes
+2. seat 1: 2 cards, 10 points, 2 passes
+3. seat 2: 2 cards, 14 points, 2 passes
 """
 
 from __future__ import annotations
@@ -17,9 +17,8 @@ from collections.abc import Iterable
 
 import attrs
 
-from .cards import DECK, Card, Rank, cards_from_mask
-from .errors import GameNotOverError
-from .game import is_over
+from .cards import DECK, Card, Rank
+from .errors import GameNotOverError, NotAGameStateError
 from .state import GameState
 
 __all__ = ["POINTS", "Standing", "card_points", "ranking"]
@@ -38,6 +37,10 @@ POINTS: dict[Rank, int] = {
 """The points of each rank (R3), used only to rank players left holding cards."""
 
 _POINTS_BY_INDEX = tuple(POINTS[card.rank] for card in DECK)
+# The points of every set of cards of one suit, by its 9-bit mask (bit 0 = the six).
+_POINTS_BY_SUIT_MASK = tuple(
+    sum(POINTS[rank] for rank in Rank if suit_mask >> (rank - 6) & 1) for suit_mask in range(512)
+)
 
 
 def card_points(cards: Card | Iterable[Card]) -> int:
@@ -53,7 +56,9 @@ def card_points(cards: Card | Iterable[Card]) -> int:
 
 
 def _mask_points(mask: int) -> int:
-    return sum(_POINTS_BY_INDEX[card.index] for card in cards_from_mask(mask))
+    """The points (R3) of a 36-bit card set."""
+    table = _POINTS_BY_SUIT_MASK
+    return table[mask & 511] + table[mask >> 9 & 511] + table[mask >> 18 & 511] + table[mask >> 27]
 
 
 @attrs.frozen
@@ -98,29 +103,31 @@ def ranking(state: GameState) -> tuple[Standing, ...]:
     Raises:
         GameNotOverError: the game is not over yet (R19).
     """
-    if not is_over(state):
+    if not isinstance(state, GameState):
+        raise NotAGameStateError(f"ranking() takes a GameState, got {type(state).__name__}")
+    if state._turn is not None:
         raise GameNotOverError(
             f"the ranking exists only once the game is over (R19); seat {state.current_player} "
             "is still to play"
         )
     table = state._table
-    by_passes = state.options.rank_by_passes
-    dense = state.options.place_numbering == "dense"
-    keyed = []
-    for seat, (dealt, passes) in enumerate(zip(state._setup.deal, state.passes, strict=True)):
+    passes = state._passes
+    options = state._setup.options
+    by_passes = options.rank_by_passes
+    rows = []
+    for seat, dealt in enumerate(state._setup.deal):
         hand = dealt & ~table
-        cards = hand.bit_count()
-        points = _mask_points(hand)
-        # The winner (no cards) sorts first; R16/R17 order the rest; seat breaks ties (R18).
-        key = (cards, passes, points) if by_passes else (cards, points)
-        keyed.append((key, seat, cards, points, passes))
-    keyed.sort()
+        # The winner (no cards) sorts first (R15); then R16/R17; the seat orders ties (R18).
+        rows.append((hand.bit_count(), passes[seat] if by_passes else 0, _mask_points(hand), seat))
+    rows.sort()
+    dense = options.place_numbering == "dense"
     standings = []
     place = 0
-    previous: object = None
-    for position, (key, seat, cards, points, passes) in enumerate(keyed):
+    previous = None
+    for position, (cards, passes_key, points, seat) in enumerate(rows):
+        key = (cards, passes_key, points)
         if key != previous:
             place = place + 1 if dense else position + 1
             previous = key
-        standings.append(Standing(seat, place, cards, points, passes))
+        standings.append(Standing(seat, place, cards, points, passes[seat]))
     return tuple(standings)

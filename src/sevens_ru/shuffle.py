@@ -7,17 +7,17 @@ library are drawn by a procedure of its own, fixed here once and for all:
    big-endian two's-complement bytes (``seed.to_bytes((seed.bit_length() + 8) // 8,
    "big", signed=True)``) and prefixed with ``b"sevens-ru shuffle v1\x00"``.
 2. SHAKE-256 of those bytes is read as a stream of unsigned 64-bit big-endian words.
-3. A Fisher–Yates shuffle runs from the last position ``i = count − 1`` down to 1: a
-   word ``w`` is accepted when ``w < 2**64 − 2**64 % (i + 1)`` (otherwise the next word
-   is drawn, so every ``j`` is exactly uniform) and positions ``i`` and ``w % (i + 1)``
-   are swapped.
+3. To shuffle ``count`` cards, the first ``count`` words are the cards' keys: card
+   ``i`` (in canonical order) gets word ``i``. If two keys are equal (about once in
+   ``10**16`` seeds), the next ``count`` words are used instead, and so on.
+4. The shuffled pack is the cards in increasing order of their keys.
 
-The result is a permutation of ``range(count)``: ``order[p]`` is the index of the card
-that ends up at position ``p`` of the shuffled pack.
+Independent keys make every order equally likely, exactly. ``order[p]`` is the index
+of the card at position ``p`` of the shuffled pack (position 0 is dealt first).
 
 >>> from sevens_ru.shuffle import shuffled
 >>> shuffled(7, 10)
-[0, 4, 7, 9, 5, 3, 6, 8, 1, 2]
+[9, 7, 0, 5, 8, 4, 2, 1, 3, 6]
 >>> shuffled(7, 10) == shuffled(7, 10) != shuffled(8, 10)
 True
 """
@@ -28,17 +28,19 @@ import hashlib
 import os
 import struct
 
-__all__ = ["fresh_seed", "shuffled"]
+__all__ = ["fresh_seed", "shuffle_keys", "shuffled"]
 
 _DOMAIN = b"sevens-ru shuffle v1\x00"
-_WORD = 1 << 64
 
 
-def _limit(size: int) -> int:
-    return _WORD - _WORD % size
+def shuffle_keys(seed: int, count: int, attempt: int = 0) -> tuple[int, ...]:
+    """The sort keys of cards ``0 … count − 1`` at the given attempt (step 3).
 
-
-_LIMITS = tuple(_limit(size) if size else 0 for size in range(65))
+    The first attempt (0) whose keys are all distinct is the one that counts.
+    """
+    data = _DOMAIN + seed.to_bytes((seed.bit_length() + 8) // 8, "big", signed=True)
+    stream = hashlib.shake_256(data).digest(8 * count * (attempt + 1))  # prefix-stable
+    return struct.unpack(f">{count}Q", stream[8 * count * attempt :])
 
 
 def shuffled(seed: int, count: int) -> list[int]:
@@ -46,26 +48,10 @@ def shuffled(seed: int, count: int) -> list[int]:
 
     See the module documentation for the exact procedure.
     """
-    data = _DOMAIN + seed.to_bytes((seed.bit_length() + 8) // 8, "big", signed=True)
-    wanted = max(count - 1, 0) + 4  # a few spare words: a rejection is rarer than 1 in 2**58
-    words = struct.unpack(f">{wanted}Q", hashlib.shake_256(data).digest(8 * wanted))
-    order = list(range(count))
-    position = 0
-    for i in range(count - 1, 0, -1):
-        size = i + 1
-        limit = _LIMITS[size] if size < len(_LIMITS) else _limit(size)
-        while True:
-            if position == len(words):  # extend the stream (SHAKE output is prefix-stable)
-                wanted *= 2
-                digest = hashlib.shake_256(data).digest(8 * wanted)
-                words = struct.unpack(f">{wanted}Q", digest)
-            word = words[position]
-            position += 1
-            if word < limit:
-                break
-        j = word % size
-        order[i], order[j] = order[j], order[i]
-    return order
+    attempt = 0
+    while len(set(keys := shuffle_keys(seed, count, attempt))) < count:
+        attempt += 1
+    return sorted(range(count), key=keys.__getitem__)
 
 
 def fresh_seed() -> int:

@@ -9,7 +9,7 @@ are all derived from those facts on demand.
 >>> import sevens_ru as s7
 >>> state = s7.new_game(4, seed=7)
 >>> state.players, state.current_player, len(state.hands[0]), state.table
-(4, 1, 9, frozenset())
+(4, 3, 9, frozenset())
 >>> state.row(s7.Suit.DIAMONDS) is None
 True
 """
@@ -35,15 +35,19 @@ _Log: TypeAlias = tuple[Event, "_Log"] | None
 class _Setup:
     """What stays the same during one game: players, options and the deal."""
 
-    __slots__ = ("deal", "deal_cards", "opener", "options", "players")
+    __slots__ = ("_deal_cards", "deal", "options", "players")
 
     def __init__(self, players: int, options: Options, deal: tuple[int, ...]) -> None:
         self.players = players
         self.options = options
         self.deal = deal
-        self.deal_cards = tuple(cards_from_mask(hand) for hand in deal)
-        nine_of_diamonds = 1 << (Suit.DIAMONDS * 9 + Rank.NINE - 6)
-        self.opener = next(seat for seat, hand in enumerate(deal) if hand & nine_of_diamonds)
+        self._deal_cards: tuple[tuple[Card, ...], ...] | None = None
+
+    @property
+    def deal_cards(self) -> tuple[tuple[Card, ...], ...]:
+        if self._deal_cards is None:
+            self._deal_cards = tuple(cards_from_mask(hand) for hand in self.deal)
+        return self._deal_cards
 
     def key(self) -> tuple[int, Options, tuple[int, ...]]:
         return (self.players, self.options, self.deal)
@@ -65,13 +69,13 @@ class GameState:
     >>> import sevens_ru as s7
     >>> state = s7.new_game(3, seed=1)
     >>> after = s7.apply(state, "9♦")
-    >>> after == state, after.history[-1] == s7.Play(state.current_player, s7.Card.parse("9♦"))
+    >>> after == state, after.history[0] == s7.Play(state.current_player, s7.Card.parse("9♦"))
     (False, True)
     >>> after == s7.apply(state, "9♦") and hash(after) == hash(s7.apply(state, "9♦"))
     True
     """
 
-    __slots__ = ("_log", "_passes", "_playable", "_setup", "_table", "_turn")
+    __slots__ = ("_log", "_moves", "_passes", "_playable", "_setup", "_table", "_turn")
 
     _setup: _Setup
     _table: int  # the cards on the table
@@ -79,6 +83,7 @@ class GameState:
     _turn: int | None  # the seat to play, None once over
     _passes: tuple[int, ...]  # passes per seat
     _log: _Log
+    _moves: int  # the cards the seat to play may play: its hand & _playable (0 once over)
 
     def __init__(self) -> None:
         raise NotAGameStateError(
@@ -111,7 +116,7 @@ class GameState:
 
         >>> import sevens_ru as s7
         >>> s7.new_game(6, seed=2).hand(5)
-        (Card.parse('6♣'), Card.parse('7♦'), Card.parse('9♦'), Card.parse('10♦'), Card.parse('J♦'), Card.parse('A♦'))
+        (Card.parse('9♣'), Card.parse('J♣'), Card.parse('9♦'), Card.parse('8♥'), Card.parse('J♥'), Card.parse('J♠'))
         """
         return cards_from_mask(self._setup.deal[self._check_seat(seat)] & ~self._table)
 
@@ -227,6 +232,7 @@ def make_state(
     state._turn = turn
     state._passes = passes
     state._log = log
+    state._moves = setup.deal[turn] & playable if turn is not None else 0
     return state
 
 

@@ -5,10 +5,10 @@ public facts alone, so no other seat's hand can be reached from it. Two deals th
 differ only by cards swapped between *other* seats give equal views.
 
 >>> import sevens_ru as s7
->>> state = s7.apply(s7.new_game(4, seed=7), "9♦")
+>>> state = s7.apply(s7.new_game(4, seed=1), "9♦")
 >>> seen = s7.view(state, 3)
 >>> seen.seat, seen.hand_sizes, seen.legal_moves()
-(3, (9, 8, 9, 9), (Card.parse('9♣'), Card.parse('10♦'), Card.parse('9♥')))
+(3, (9, 8, 9, 9), (Card.parse('9♣'), Card.parse('8♦'), Card.parse('9♠')))
 >>> len(seen.unseen)  # the 26 cards in the other hands
 26
 """
