@@ -31,10 +31,10 @@ from .errors import (
 from .events import Event, Pass, Play
 from .game import apply, is_over, legal_moves, new_game
 from .options import Options, PlaceNumbering
-from .ranking import POINTS, Standing, card_points, ranking
+from .scoring import POINTS, Standing, card_points, ranking
 from .record import from_json, to_json
 from .state import GameState
-from .view import PlayerView, view
+from .observation import PlayerView, view
 
 __version__ = "0.1.0.dev0"
 

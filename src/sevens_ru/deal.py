@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from .cards import DECK, Card, cards_from_mask
 from .errors import CardParseError, InvalidDealError
-from .shuffle import shuffle_keys
+from .shuffle import shuffled_bytes
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "deal_hands", "deal_seeded", "hand_sizes"]
 
@@ -21,7 +21,18 @@ MAX_PLAYERS = 6
 """The most players a game can have (R4)."""
 
 _FULL = (1 << len(DECK)) - 1
-_BITS = tuple(card.bit for card in DECK)
+# Tables for deal_seeded: the seat digit ("0"…"5") of each position dealt, by player
+# count; the cards from A♠ down to 6♣ (the order of a binary number's digits); and,
+# per seat, a translation of its own digit to "1" and every other byte to "0".
+_SEAT_DIGITS = {
+    players: bytes(ord("0") + position % players for position in range(len(DECK)))
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}
+_CARDS_DOWN = bytes(range(len(DECK) - 1, -1, -1))
+_ONLY_SEAT = tuple(
+    bytes(ord("1") if byte == ord("0") + seat else ord("0") for byte in range(256))
+    for seat in range(MAX_PLAYERS)
+)
 
 
 def check_players(players: object) -> int:
@@ -57,13 +68,12 @@ def deal_seeded(players: int, seed: int) -> tuple[int, ...]:
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidDealError(f"the seed must be an int, got {type(seed).__name__} {seed!r}")
-    # The same as dealing shuffled(seed, 36), with the Python-level loops left to C.
-    attempt = 0
-    while len(bit_by_key := dict(zip(shuffle_keys(seed, len(DECK), attempt), _BITS))) < len(DECK):
-        attempt += 1
-    pack = sorted(bit_by_key)
-    bit_of = bit_by_key.__getitem__
-    return tuple([sum(map(bit_of, pack[seat::players])) for seat in range(players)])
+    # Dealing shuffled(seed, 36) card by card, with the loops left to C: a table from
+    # card to seat digit, then each seat's digits read as a base-2 number.
+    seats = _CARDS_DOWN.translate(
+        bytes.maketrans(shuffled_bytes(seed, len(DECK)), _SEAT_DIGITS[players])
+    )
+    return tuple([int(seats.translate(_ONLY_SEAT[seat]), 2) for seat in range(players)])
 
 
 def deal_hands(players: int, hands: Sequence[Iterable[Card | str]]) -> tuple[int, ...]:

@@ -22,10 +22,9 @@ from collections.abc import Iterable, Sequence
 from .cards import DECK, Card, Rank, Suit, cards_from_mask
 from .deal import check_players, deal_hands, deal_seeded
 from .errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
-from .events import Pass, Play
 from .options import Options
 from .shuffle import fresh_seed
-from .state import GameState, _Log, _Setup, make_state
+from .state import GameState, _Setup, make_state
 
 __all__ = ["apply", "is_over", "legal_moves", "new_game", "playable_mask"]
 
@@ -35,7 +34,7 @@ def _bit(rank: Rank, suit: Suit) -> int:
 
 
 _NINE_OF_DIAMONDS = _bit(Rank.NINE, Suit.DIAMONDS)
-_OTHER_NINES = sum(_bit(Rank.NINE, suit) for suit in Suit if suit != Suit.DIAMONDS)
+_NINES = sum(_bit(Rank.NINE, suit) for suit in Suit)
 
 
 def _opened_by(card: Card) -> int:
@@ -51,8 +50,7 @@ def _opened_by(card: Card) -> int:
 
 _DEFAULT_OPTIONS = Options()
 _OPENED_BY = tuple(_opened_by(card) for card in DECK)
-_PLAYS = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(6))
-_PASSES = tuple(Pass(seat) for seat in range(6))
+_BITS = tuple(card.bit for card in DECK)
 
 # Legal-move tuples by card set. A legal set holds at most two cards per suit, so
 # there are fewer than 200,000 possible keys; in practice a few thousand occur.
@@ -104,9 +102,9 @@ def new_game(
     opener = 0
     while not deal[opener] & _NINE_OF_DIAMONDS:
         opener += 1
-    return make_state(
-        _Setup(players, options, deal), 0, _NINE_OF_DIAMONDS, opener, (0,) * players, None
-    )
+    state = make_state(_Setup(players, options, deal), 0, _NINES, opener, 0, None)
+    state._moves = _NINE_OF_DIAMONDS  # R7: the holder of 9♦ must open with it
+    return state
 
 
 def legal_moves(state: GameState) -> tuple[Card, ...]:
@@ -120,12 +118,12 @@ def legal_moves(state: GameState) -> tuple[Card, ...]:
     """
     try:
         mask = state._moves
+        return _MOVES[mask]
     except AttributeError:
         raise _not_a_state("legal_moves", state) from None
-    moves = _MOVES.get(mask)
-    if moves is None:
+    except KeyError:
         moves = _MOVES[mask] = cards_from_mask(mask)
-    return moves
+        return moves
 
 
 def apply(state: GameState, card: Card | str) -> GameState:
@@ -152,40 +150,32 @@ def apply(state: GameState, card: Card | str) -> GameState:
         moves = state._moves
     except AttributeError:
         raise _not_a_state("apply", state) from None
-    bit = 1 << index
+    bit = _BITS[index]
     if not moves & bit:
         raise IllegalMoveError(_why_illegal(state, DECK[index]))
     setup = state._setup
     deal = setup.deal
     turn: int = state._turn  # type: ignore[assignment]  # not None: there was a legal move
-    table = state._table
+    table = state._table | bit
     playable = (state._playable ^ bit) | _OPENED_BY[index]
-    if not table:  # the opening 9♦ (R7) makes every other 9 playable (R9)
-        playable |= _OTHER_NINES
-    table |= bit
-    log: _Log = (_PLAYS[turn][index], state._log)
     passes = state._passes
     next_turn: int | None = None
-    moves = 0
     if deal[turn] & ~table:  # else that was the player's last card: the game is over (R14)
-        players = setup.players
-        seat = turn + 1 if turn + 1 < players else 0
-        while True:
-            moves = deal[seat] & playable
+        for next_turn in setup.seats_after[turn]:  # R13: someone can play, at worst `turn`
+            moves = deal[next_turn] & playable
             if moves:
                 break
-            log = (_PASSES[seat], log)  # R11; R13 guarantees someone can play
-            passes = (*passes[:seat], passes[seat] + 1, *passes[seat + 1 :])
-            seat = seat + 1 if seat + 1 < players else 0
-        next_turn = seat
+            passes += 1 << (next_turn << 3)  # R11
+    else:
+        moves = 0
     new = _new_state(GameState)  # make_state(), inlined: this is the hot path
     new._setup = setup
     new._table = table
     new._playable = playable
     new._turn = next_turn
     new._passes = passes
-    new._log = log
     new._moves = moves
+    new._parent = state
     return new
 
 

@@ -1,10 +1,11 @@
 """The game state: an immutable value, created by :func:`new_game` and :func:`apply`.
 
-Internally a state is a handful of integers. Every card set is a 36-bit int (bit ``i``
-is ``DECK[i]``), and the whole state follows from four facts: the deal, the cards on
-the table, whose turn it is, and the history. Cards only ever move from a hand to the
-table, so each current hand is the dealt hand minus the table; the public attributes
-are all derived from those facts on demand.
+Internally a state is a handful of integers and a link to the state it came from.
+Every card set is a 36-bit int (bit ``i`` is ``DECK[i]``). Cards only ever move from a
+hand to the table, so each current hand is the dealt hand minus the table; and the
+history is read back from the chain of earlier states (each step's card is the new
+card on the table, the passes are the seats skipped before the next player). Every
+public attribute is derived from those facts on demand: nothing is stored twice.
 
 >>> import sevens_ru as s7
 >>> state = s7.new_game(4, seed=7)
@@ -16,9 +17,9 @@ True
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from itertools import pairwise
 
-from .cards import Card, Rank, Suit, cards_from_mask
+from .cards import DECK, Card, Rank, Suit, cards_from_mask
 from .errors import InvalidCardError, InvalidSeatError, NotAGameStateError
 from .events import Event, Pass, Play
 from .options import Options
@@ -26,21 +27,29 @@ from .options import Options
 __all__ = ["GameState"]
 
 _RANKS = tuple(Rank)
+_PLAYS = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(6))
+_PASSES = tuple(Pass(seat) for seat in range(6))
 
-# The history is a persistent singly linked list, newest event first: ``None`` when
-# empty, else ``(event, older)``. Growing it shares every older cell.
-_Log: TypeAlias = tuple[Event, "_Log"] | None
+
+# The seats after each seat, in turn order, ending with that seat: _SEATS_AFTER[players][seat].
+_SEATS_AFTER = tuple(
+    tuple(
+        tuple((seat + step) % players for step in range(1, players + 1)) for seat in range(players)
+    )
+    for players in range(7)
+)
 
 
 class _Setup:
     """What stays the same during one game: players, options and the deal."""
 
-    __slots__ = ("_deal_cards", "deal", "options", "players")
+    __slots__ = ("_deal_cards", "deal", "options", "players", "seats_after")
 
     def __init__(self, players: int, options: Options, deal: tuple[int, ...]) -> None:
         self.players = players
         self.options = options
         self.deal = deal
+        self.seats_after = _SEATS_AFTER[players]
         self._deal_cards: tuple[tuple[Card, ...], ...] | None = None
 
     @property
@@ -75,15 +84,16 @@ class GameState:
     True
     """
 
-    __slots__ = ("_log", "_moves", "_passes", "_playable", "_setup", "_table", "_turn")
+    __slots__ = ("_hash", "_moves", "_parent", "_passes", "_playable", "_setup", "_table", "_turn")
 
     _setup: _Setup
     _table: int  # the cards on the table
-    _playable: int  # the cards not on the table that may be played now by their holder (R7, R9)
+    _playable: int  # the 9s of unopened rows and the cards next to a row end (R9)
     _turn: int | None  # the seat to play, None once over
-    _passes: tuple[int, ...]  # passes per seat
-    _log: _Log
-    _moves: int  # the cards the seat to play may play: its hand & _playable (0 once over)
+    _passes: int  # passes per seat: seat s in bits 8s to 8s + 7
+    _moves: int  # what the seat to play may play: its hand & _playable, but 9♦ first (R7)
+    _parent: GameState | None  # the state before the last play, None for a new game
+    _hash: int  # set on the first hash()
 
     def __init__(self) -> None:
         raise NotAGameStateError(
@@ -154,25 +164,41 @@ class GameState:
     @property
     def passes(self) -> tuple[int, ...]:
         """How many times each seat has passed (R11)."""
-        return self._passes
+        passes = self._passes
+        return tuple(passes >> (seat << 3) & 255 for seat in range(self._setup.players))
 
     @property
     def history(self) -> tuple[Play | Pass, ...]:
         """Every play and pass so far, oldest first."""
-        events = []
-        log = self._log
-        while log is not None:
-            events.append(log[0])
-            log = log[1]
-        events.reverse()
+        chain = self._chain()
+        seats_after = self._setup.seats_after
+        events: list[Event] = []
+        for before, after in pairwise(chain):
+            turn: int = before._turn  # type: ignore[assignment]  # not None: a card was played
+            events.append(_PLAYS[turn][(after._table ^ before._table).bit_length() - 1])
+            if after._turn is not None:  # no pass after the winning card (R14)
+                for seat in seats_after[turn]:  # the seats skipped had to pass (R11)
+                    if seat == after._turn:
+                        break
+                    events.append(_PASSES[seat])
         return tuple(events)
 
     @property
     def winner(self) -> int | None:
         """The seat that played its last card (R14), or ``None`` while the game goes on."""
-        if self._turn is not None or self._log is None:
+        if self._turn is not None or self._parent is None:
             return None
-        return self._log[0].seat
+        return self._parent._turn
+
+    def _chain(self) -> list[GameState]:
+        """The states from the new game up to this one."""
+        chain = []
+        state: GameState | None = self
+        while state is not None:
+            chain.append(state)
+            state = state._parent
+        chain.reverse()
+        return chain
 
     def _check_seat(self, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int):
@@ -186,17 +212,30 @@ class GameState:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
-        return self is other or (self._setup == other._setup and self._log == other._log)
+        if self is other:
+            return True
+        if self._setup != other._setup:
+            return False
+        # Equal histories: the same cards were played in the same order.
+        mine: GameState | None = self
+        theirs: GameState | None = other
+        while mine is not None and theirs is not None:
+            if mine is theirs:
+                return True
+            if mine._table != theirs._table:
+                return False
+            mine, theirs = mine._parent, theirs._parent
+        return mine is theirs  # both None: the chains had the same length
 
     def __hash__(self) -> int:
-        return hash((self._setup, self._log))
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash = hash((self._setup, tuple(state._table for state in self._chain())))
+            return self._hash
 
     def __repr__(self) -> str:
-        plies = 0
-        log = self._log
-        while log is not None:
-            plies += 1
-            log = log[1]
+        plies = len(self.history)
         where = (
             f"seat {self._turn} to play" if self._turn is not None else f"seat {self.winner} won"
         )
@@ -221,8 +260,8 @@ def make_state(
     table: int,
     playable: int,
     turn: int | None,
-    passes: tuple[int, ...],
-    log: _Log,
+    passes: int,
+    parent: GameState | None,
 ) -> GameState:
     """Build a state from its parts (for the rules code only: nothing is checked)."""
     state = object.__new__(GameState)
@@ -231,8 +270,8 @@ def make_state(
     state._playable = playable
     state._turn = turn
     state._passes = passes
-    state._log = log
     state._moves = setup.deal[turn] & playable if turn is not None else 0
+    state._parent = parent
     return state
 
 

@@ -55,12 +55,6 @@ def card_points(cards: Card | Iterable[Card]) -> int:
     return sum(_POINTS_BY_INDEX[card.index] for card in cards)
 
 
-def _mask_points(mask: int) -> int:
-    """The points (R3) of a 36-bit card set."""
-    table = _POINTS_BY_SUIT_MASK
-    return table[mask & 511] + table[mask >> 9 & 511] + table[mask >> 18 & 511] + table[mask >> 27]
-
-
 @attrs.frozen
 class Standing:
     """One seat's result: its place (1 = best) and what decided it.
@@ -114,20 +108,47 @@ def ranking(state: GameState) -> tuple[Standing, ...]:
     passes = state._passes
     options = state._setup.options
     by_passes = options.rank_by_passes
-    rows = []
-    for seat, dealt in enumerate(state._setup.deal):
-        hand = dealt & ~table
-        # The winner (no cards) sorts first (R15); then R16/R17; the seat orders ties (R18).
-        rows.append((hand.bit_count(), passes[seat] if by_passes else 0, _mask_points(hand), seat))
-    rows.sort()
+    by_suit = _POINTS_BY_SUIT_MASK
+    # One int per seat orders the seats: cards left, then (with the option) passes, then
+    # points, then the seat itself. The winner has no cards and sorts first (R15-R18).
+    rows = sorted(
+        [
+            (
+                (hand := dealt & ~table).bit_count() << 20
+                | (passes >> (seat << 3) & 255 if by_passes else 0) << 12
+                | by_suit[hand & 511]
+                + by_suit[hand >> 9 & 511]
+                + by_suit[hand >> 18 & 511]
+                + by_suit[hand >> 27]
+            )
+            << 3
+            | seat
+            for seat, dealt in enumerate(state._setup.deal)
+        ]
+    )
     dense = options.place_numbering == "dense"
     standings = []
-    place = 0
-    previous = None
-    for position, (cards, passes_key, points, seat) in enumerate(rows):
-        key = (cards, passes_key, points)
-        if key != previous:
-            place = place + 1 if dense else position + 1
-            previous = key
-        standings.append(Standing(seat, place, cards, points, passes[seat]))
+    place = position = 0
+    previous = -1
+    for row in rows:
+        position += 1
+        if row >> 3 != previous:
+            previous = row >> 3
+            place = place + 1 if dense else position
+        seat = row & 7
+        seat_passes = passes >> (seat << 3) & 255
+        key = (row << 8 | seat_passes) << 3 | place
+        standing = _STANDINGS.get(key)
+        if standing is None:
+            if len(_STANDINGS) >= _MAX_STANDINGS:
+                _STANDINGS.clear()
+            standing = _STANDINGS[key] = Standing(
+                seat, place, row >> 23, row >> 3 & 4095, seat_passes
+            )
+        standings.append(standing)
     return tuple(standings)
+
+
+# Standings are immutable values, so equal ones are shared: most results recur.
+_STANDINGS: dict[int, Standing] = {}
+_MAX_STANDINGS = 1 << 16
