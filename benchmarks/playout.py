@@ -14,6 +14,7 @@ slows both alike, and the script prints games per second for each and their rati
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib.util
 import random
 import sys
@@ -40,6 +41,20 @@ def play_random_games(players: int, games: int, rng: random.Random) -> int:
         ranking(state)
         plies += sum(state.passes)
     return plies
+
+
+@dataclasses.dataclass
+class Tally:
+    """Games, seconds and plies summed over the rounds of one implementation."""
+
+    games: int = 0
+    seconds: float = 0.0
+    plies: int = 0
+
+    def add(self, games: int, seconds: float, plies: int) -> None:
+        self.games += games
+        self.seconds += seconds
+        self.plies += plies
 
 
 def load_naive(path: Path) -> ModuleType:
@@ -73,25 +88,21 @@ def main(argv: list[str] | None = None) -> int:
         per_game = (time.perf_counter() - start) / 200
         games_per_round = max(50, int(args.seconds / 2 / args.rounds / per_game))
 
-    totals = {"sevens_ru": [0, 0.0, 0], "naive": [0, 0.0, 0]}
+    totals = {"sevens_ru": Tally(), "naive": Tally()}
     for round_number in range(args.rounds):
         start = time.perf_counter()
         plies = play_random_games(args.players, games_per_round, rng)
-        elapsed = time.perf_counter() - start
-        totals["sevens_ru"][0] += games_per_round
-        totals["sevens_ru"][1] += elapsed
-        totals["sevens_ru"][2] += plies
+        totals["sevens_ru"].add(games_per_round, time.perf_counter() - start, plies)
         result = naive.benchmark(args.players, games=games_per_round, seed=args.seed + round_number)
-        totals["naive"][0] += result["games"]
-        totals["naive"][1] += result["seconds"]
-        totals["naive"][2] += result["turns"]
+        totals["naive"].add(result["games"], result["seconds"], result["turns"])
 
     rates = {}
-    for name, (games, seconds, plies) in totals.items():
-        rates[name] = games / seconds
+    for name, tally in totals.items():
+        rates[name] = tally.games / tally.seconds
         print(
-            f"RESULT impl={name} players={args.players} games={games} seconds={seconds:.3f} "
-            f"games_per_s={rates[name]:.1f} plies={plies / games:.2f}"
+            f"RESULT impl={name} players={args.players} games={tally.games} "
+            f"seconds={tally.seconds:.3f} games_per_s={rates[name]:.1f} "
+            f"plies={tally.plies / tally.games:.2f}"
         )
     print(f"RATIO sevens_ru/naive={rates['sevens_ru'] / rates['naive']:.2f}")
     return 0

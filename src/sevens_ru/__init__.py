@@ -30,11 +30,11 @@ from .errors import (
 )
 from .events import Event, Pass, Play
 from .game import apply, is_over, legal_moves, new_game
-from .options import Options, PlaceNumbering
-from .scoring import POINTS, Standing, card_points, ranking
-from .record import from_json, to_json
-from .state import GameState
 from .observation import PlayerView, view
+from .options import Options, PlaceNumbering
+from .record import from_json, to_json
+from .scoring import POINTS, Standing, card_points, ranking
+from .state import GameState
 
 __version__ = "0.1.0.dev0"
 

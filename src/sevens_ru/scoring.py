@@ -128,10 +128,9 @@ def ranking(state: GameState) -> tuple[Standing, ...]:
     )
     dense = options.place_numbering == "dense"
     standings = []
-    place = position = 0
+    place = 0
     previous = -1
-    for row in rows:
-        position += 1
+    for position, row in enumerate(rows, 1):
         if row >> 3 != previous:
             previous = row >> 3
             place = place + 1 if dense else position
