@@ -19,6 +19,7 @@ import attrs
 
 from .cards import DECK, Card, Rank
 from .errors import GameNotOverError, NotAGameStateError
+from .options import Options
 from .state import GameState
 
 __all__ = ["POINTS", "Standing", "card_points", "ranking"]
@@ -104,9 +105,18 @@ def ranking(state: GameState) -> tuple[Standing, ...]:
             f"the ranking exists only once the game is over (R19); seat {state.current_player} "
             "is still to play"
         )
-    table = state._table
-    passes = state._passes
-    options = state._setup.options
+    setup = state._setup
+    return standings(setup.deal, state._table, state._passes, setup.options)
+
+
+def standings(
+    deal: tuple[int, ...], table: int, passes: int, options: Options
+) -> tuple[Standing, ...]:
+    """The ranking of a finished game given as card sets (for the engine's own use).
+
+    ``deal`` holds the dealt hands, ``table`` the cards played and ``passes`` the pass
+    counts, seat ``s`` in bits ``8s`` to ``8s + 7``.
+    """
     by_passes = options.rank_by_passes
     by_suit = _POINTS_BY_SUIT_MASK
     # One int per seat orders the seats: cards left, then (with the option) passes, then
@@ -123,7 +133,7 @@ def ranking(state: GameState) -> tuple[Standing, ...]:
             )
             << 3
             | seat
-            for seat, dealt in enumerate(state._setup.deal)
+            for seat, dealt in enumerate(deal)
         ]
     )
     dense = options.place_numbering == "dense"
