@@ -1,0 +1,192 @@
+"""Cards and notation (R1–R3)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import sevens_ru as s7
+from sevens_ru import DECK, Card, Rank, Suit
+
+
+def test_the_pack_has_36_distinct_cards_in_canonical_order() -> None:
+    # R1, R2
+    assert len(DECK) == 36
+    assert len(set(DECK)) == 36
+    assert list(DECK) == sorted(DECK)
+    assert [card.suit for card in DECK[::9]] == [
+        Suit.CLUBS,
+        Suit.DIAMONDS,
+        Suit.HEARTS,
+        Suit.SPADES,
+    ]
+    assert [card.rank for card in DECK[:9]] == list(Rank)
+    assert [int(rank) for rank in Rank] == [6, 7, 8, 9, 10, 11, 12, 13, 14]
+
+
+def test_canonical_order_is_by_suit_then_rank() -> None:
+    # R2: every club before every diamond, and so on; within a suit 6 … A
+    assert Card(Rank.ACE, Suit.CLUBS) < Card(Rank.SIX, Suit.DIAMONDS)
+    assert Card(Rank.TEN, Suit.HEARTS) < Card(Rank.JACK, Suit.HEARTS)
+    assert Card(Rank.SIX, Suit.SPADES) > Card(Rank.ACE, Suit.HEARTS)
+    assert Card(Rank.NINE, Suit.CLUBS) <= Card(Rank.NINE, Suit.CLUBS)
+    assert Card(Rank.NINE, Suit.CLUBS) >= Card(Rank.NINE, Suit.CLUBS)
+
+
+def test_index_and_bit_match_the_position_in_the_deck() -> None:
+    for position, card in enumerate(DECK):
+        assert card.index == position
+        assert card.bit == 1 << position
+        assert Card(card.rank, card.suit) == card
+        assert hash(Card(card.rank, card.suit)) == hash(card)
+
+
+def test_card_points() -> None:
+    # R3: A = 11, K = 4, Q = 3, J = 2, 10 = 10, and the numbers
+    expected = {"6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 2, "Q": 3, "K": 4, "A": 11}
+    for card in DECK:
+        assert s7.card_points(card) == expected[card.rank.label()]
+    assert s7.card_points(DECK) == 4 * sum(expected.values()) == 240
+    assert s7.card_points([]) == 0
+    assert s7.POINTS[Rank.ACE] == 11
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("10♦", "10♦"),
+        ("T♦", "10♦"),
+        ("t♦", "10♦"),
+        ("10d", "10♦"),
+        ("9C", "9♣"),
+        ("6s", "6♠"),
+        ("7h", "7♥"),
+        ("8♥", "8♥"),
+        # English faces
+        ("JH", "J♥"),
+        ("qs", "Q♠"),
+        ("K♣", "K♣"),
+        ("a♦", "A♦"),
+        # French faces: valet, dame, roi, as
+        ("V♦", "J♦"),
+        ("D♦", "Q♦"),
+        ("R♦", "K♦"),
+        ("Ad", "A♦"),
+        # German faces: Bube, Dame, König, Ass
+        ("B♠", "J♠"),
+        ("DS", "Q♠"),
+        ("KS", "K♠"),
+        # Russian faces: валет, дама, король, туз (Cyrillic letters)
+        ("В♥", "J♥"),
+        ("Д♥", "Q♥"),
+        ("К♥", "K♥"),
+        ("Т♥", "A♥"),
+        ("т♣", "A♣"),
+        ("дd", "Q♦"),
+        # outlined suit symbols and emoji presentation
+        ("Q♡", "Q♥"),
+        ("9♢", "9♦"),
+        ("A♤", "A♠"),
+        ("K♧", "K♣"),
+        ("Q♥\ufe0f", "Q♥"),
+        # surrounding spaces
+        ("  9♦ ", "9♦"),
+        ("\t10c\n", "10♣"),
+    ],
+)
+def test_parse_accepts_every_documented_notation(text: str, expected: str) -> None:
+    assert str(Card.parse(text)) == expected
+
+
+def test_latin_t_is_the_ten_and_cyrillic_t_is_the_ace() -> None:
+    assert Card.parse("T♠").rank is Rank.TEN  # Latin T
+    assert Card.parse("\u0422♠").rank is Rank.ACE  # Cyrillic Т (туз)
+
+
+@pytest.mark.parametrize(
+    ("text", "gist"),
+    [
+        ("", "empty"),
+        ("   ", "empty"),
+        ("11♦", "unknown rank '1'"),
+        ("1♦", "unknown rank '1'"),
+        ("5♠", "unknown rank '5'"),
+        ("X♠", "unknown rank 'X'"),
+        ("Z", "unknown rank 'Z'"),
+        ("10", "suit is missing"),
+        ("Q", "suit is missing"),
+        ("QX", "unknown suit 'X'"),
+        ("Q♦♦", "unknown suit '♦♦'"),
+        ("10 ♦", "unknown suit ' ♦'"),
+        ("♦Q", "unknown rank '♦'"),
+        ("AА", "unknown suit"),  # a Cyrillic А is not a suit letter
+    ],
+)
+def test_parse_refuses_anything_else(text: str, gist: str) -> None:
+    with pytest.raises(s7.CardParseError, match="cannot read") as error:
+        Card.parse(text)
+    assert gist in str(error.value)
+    assert isinstance(error.value, ValueError)
+    assert isinstance(error.value, s7.SevensError)
+
+
+@pytest.mark.parametrize("value", [None, 10, 9.0, b"9D", ["9♦"], Card(Rank.NINE, Suit.DIAMONDS)])
+def test_parse_refuses_non_text(value: object) -> None:
+    with pytest.raises(s7.CardParseError, match="expected card text"):
+        Card.parse(value)  # type: ignore[arg-type]
+
+
+@given(st.sampled_from(DECK), st.sampled_from(s7.LANGUAGES))
+def test_labels_parse_back(card: Card, lang: s7.Language) -> None:
+    # Every label in every language is notation that Card.parse reads back
+    assert Card.parse(card.label(lang)) == card
+    assert Card.parse(card.label(lang).lower()) == card
+    assert Card.parse(str(card)) == card
+    assert eval(repr(card), {"Card": Card}) == card
+
+
+def test_labels_in_each_language() -> None:
+    jack = Card.parse("J♦")
+    assert [jack.label(lang) for lang in ("en", "ru", "fr", "de")] == ["J♦", "В♦", "V♦", "B♦"]
+    assert [Rank.ACE.label(lang) for lang in ("en", "ru", "fr", "de")] == ["A", "Т", "A", "A"]
+    assert [Rank.KING.label(lang) for lang in ("en", "ru", "fr", "de")] == ["K", "К", "R", "K"]
+    assert [Rank.QUEEN.label(lang) for lang in ("en", "ru", "fr", "de")] == ["Q", "Д", "D", "D"]
+    assert str(Card.parse("10♦")) == "10♦"
+    assert str(Suit.SPADES) == "♠" and str(Rank.TEN) == "10"
+
+
+@pytest.mark.parametrize("lang", ["EN", "es", "", None, 1])
+def test_unknown_language(lang: object) -> None:
+    with pytest.raises(s7.UnknownLanguageError, match="unknown language") as error:
+        DECK[0].label(lang)  # type: ignore[arg-type]
+    assert isinstance(error.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit"),
+    [("9", Suit.DIAMONDS), (Rank.NINE, "♦"), (9, Suit.DIAMONDS), (Rank.NINE, 1)],
+)
+def test_card_constructor_wants_rank_and_suit(rank: object, suit: object) -> None:
+    with pytest.raises(s7.InvalidCardError, match=r"Card\.parse"):
+        Card(rank, suit)  # type: ignore[arg-type]
+
+
+def test_cards_are_immutable() -> None:
+    card = DECK[0]
+    with pytest.raises(AttributeError):
+        card.rank = Rank.ACE  # type: ignore[misc]
+
+
+def test_comparison_with_other_types() -> None:
+    text: object = "6♣"
+    assert DECK[0] != text
+    with pytest.raises(TypeError):
+        _ = DECK[0] < text
+
+
+@given(st.sets(st.sampled_from(DECK)))
+def test_card_sets_round_trip_through_masks(cards: set[Card]) -> None:
+    mask = s7.mask_of(cards)
+    assert s7.cards_from_mask(mask) == tuple(sorted(cards))
+    assert mask.bit_count() == len(cards)

@@ -1,0 +1,134 @@
+"""The game state as a value: immutable, hashable, comparable, printable, picklable."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+import sevens_ru as s7
+from sevens_ru.state import _rebuild
+
+
+def midgame() -> s7.GameState:
+    state = s7.new_game(4, seed=7)
+    for _ in range(6):
+        state = s7.apply(state, s7.legal_moves(state)[0])
+    return state
+
+
+def test_public_attributes_cannot_be_set_or_added() -> None:
+    state = midgame()
+    for name in (
+        "players",
+        "options",
+        "deal",
+        "hands",
+        "table",
+        "current_player",
+        "passes",
+        "history",
+        "winner",
+    ):
+        with pytest.raises(AttributeError):
+            setattr(state, name, None)
+    with pytest.raises(AttributeError):
+        state.note = "x"  # type: ignore[attr-defined]
+
+
+def test_states_are_made_by_the_library_only() -> None:
+    with pytest.raises(s7.NotAGameStateError, match="new_game"):
+        s7.GameState()
+
+
+def test_equality_and_hash() -> None:
+    a, b = midgame(), midgame()
+    assert a == b and hash(a) == hash(b) and a is not b
+    assert len({a, b}) == 1
+    assert a != s7.apply(a, s7.legal_moves(a)[0])
+    assert a != "state"
+    assert s7.new_game(4, seed=7) != s7.new_game(4, seed=8)
+    assert s7.new_game(4, seed=7) != s7.new_game(5, seed=7)
+
+
+def test_the_same_cards_in_another_order_are_another_state() -> None:
+    # Seat 1 opens clubs then hearts in one game, hearts then clubs in the other: the
+    # tables, hands and passes end up equal, the histories (and so the states) do not.
+    hands = [
+        "9♦ 10♦ 6♣ 7♣ 8♣ 10♣ J♣ Q♣ K♣ A♣ 6♥ 7♥ 8♥ 10♥ J♥ Q♥ K♥ A♥".split(),
+        "6♦ 7♦ 8♦ J♦ Q♦ K♦ A♦ 9♣ 9♥ 9♠ 6♠ 7♠ 8♠ 10♠ J♠ Q♠ K♠ A♠".split(),
+    ]
+    state = s7.apply(s7.new_game(2, hands=hands), "9♦")  # seat 1 to play
+    one = s7.apply(s7.apply(state, "9♣"), "10♦")
+    other = s7.apply(s7.apply(state, "9♥"), "10♦")
+    assert one.table != other.table
+    a = s7.apply(s7.apply(one, "9♥"), "10♣")
+    b = s7.apply(s7.apply(other, "9♣"), "10♣")
+    assert a.table == b.table and a.hands == b.hands and a.passes == b.passes
+    assert a.current_player == b.current_player
+    assert a != b and a.history != b.history
+
+
+def test_copies_are_the_same_object() -> None:
+    state = midgame()
+    assert copy.copy(state) is state
+    assert copy.deepcopy(state) is state
+
+
+def test_pickle_replays_the_game() -> None:
+    state = midgame()
+    assert pickle.loads(pickle.dumps(state)) == state
+    with pytest.raises(s7.IllegalMoveError):
+        _rebuild(4, s7.Options(), state._setup.deal, (s7.Play(0, s7.Card.parse("6♣")),))
+    tampered = (*state.history, s7.Pass(0))
+    with pytest.raises(s7.NotAGameStateError, match="does not replay"):
+        _rebuild(4, s7.Options(), state._setup.deal, tampered)
+
+
+def test_repr() -> None:
+    assert (
+        repr(s7.new_game(4, seed=7))
+        == "<GameState 4 players, 0 plies, seat 3 to play, table: empty>"
+    )
+    state = s7.apply(s7.new_game(4, seed=1), "9♦")
+    assert repr(state) == "<GameState 4 players, 2 plies, seat 3 to play, table: 9♦>"
+    while not s7.is_over(state):
+        state = s7.apply(state, s7.legal_moves(state)[0])
+    assert f"seat {state.winner} won" in repr(state)
+
+
+def test_ranking_only_at_the_end() -> None:
+    # R19
+    state = midgame()
+    with pytest.raises(
+        s7.GameNotOverError, match=r"only once the game is over \(R19\); seat \d is still to play"
+    ) as error:
+        s7.ranking(state)
+    assert isinstance(error.value, ValueError)
+
+
+def test_standing_text() -> None:
+    assert (
+        str(s7.Standing(seat=2, place=2, cards_left=1, points=1, passes=1))
+        == "2. seat 2: 1 card, 1 point, 1 pass"
+    )
+    assert (
+        str(s7.Standing(seat=0, place=1, cards_left=0, points=0, passes=2))
+        == "1. seat 0: 0 cards, 0 points, 2 passes"
+    )
+
+
+def test_errors_share_a_base() -> None:
+    for error in (
+        s7.CardParseError, s7.InvalidDealError, s7.InvalidOptionsError, s7.IllegalMoveError,
+        s7.RecordError, s7.GameNotOverError, s7.InvalidSeatError, s7.UnknownLanguageError,
+    ):  # fmt: skip
+        assert issubclass(error, s7.SevensError) and issubclass(error, ValueError)
+    assert issubclass(s7.InvalidCardError, TypeError) and issubclass(
+        s7.NotAGameStateError, TypeError
+    )
+
+
+def test_version() -> None:
+    assert s7.__version__ == "0.1.0.dev0"
