@@ -31,7 +31,18 @@ _ALL = (1 << len(DECK)) - 1
 
 @attrs.frozen
 class PlayerView:
-    """One seat's observation of a game (R20). Immutable; built by :func:`view`."""
+    """One seat's observation of a game (R20). Immutable; built by :func:`view`.
+
+    It holds the seat's own hand and the public facts, and nothing from which another
+    seat's cards could be read: bots take a view, never a state.
+
+    >>> import sevens_ru as s7
+    >>> seen = s7.view(s7.apply(s7.new_game(4, seed=1), "9♦"), 2)
+    >>> seen.seat, seen.current_player, seen.passes
+    (2, 3, (0, 0, 1, 0))
+    >>> seen.history
+    (Play(seat=1, card=Card.parse('9♦')), Pass(seat=2))
+    """
 
     seat: int
     """The seat that sees."""
@@ -55,7 +66,13 @@ class PlayerView:
     """The winner once the game is over, else ``None``."""
 
     def row(self, suit: Suit) -> tuple[Rank, Rank] | None:
-        """The lowest and highest rank of ``suit``'s row, or ``None`` if it is not open."""
+        """The lowest and highest rank of ``suit``'s row, or ``None`` if it is not open.
+
+        >>> import sevens_ru as s7
+        >>> seen = s7.view(s7.apply(s7.new_game(4, seed=1), "9♦"), 0)
+        >>> seen.row(s7.Suit.DIAMONDS), seen.row(s7.Suit.SPADES)
+        ((<Rank.NINE: 9>, <Rank.NINE: 9>), None)
+        """
         if not isinstance(suit, Suit):
             raise InvalidCardError(f"row() takes a Suit, got {type(suit).__name__} {suit!r}")
         ranks = [card.rank for card in self.table if card.suit == suit]
@@ -63,12 +80,17 @@ class PlayerView:
 
     @property
     def is_over(self) -> bool:
-        """Whether the game is over."""
+        """Whether the game is over (someone played their last card, R14)."""
         return self.current_player is None
 
     @property
     def unseen(self) -> frozenset[Card]:
-        """The cards neither in this hand nor on the table: those the other seats hold."""
+        """The cards neither in this hand nor on the table: those the other seats hold.
+
+        >>> import sevens_ru as s7
+        >>> len(s7.view(s7.new_game(3, seed=4), 0).unseen)
+        24
+        """
         return frozenset(cards_from_mask(_ALL & ~mask_of(self.hand) & ~mask_of(self.table)))
 
     def playable(self) -> tuple[Card, ...]:
@@ -81,7 +103,13 @@ class PlayerView:
         return cards_from_mask(playable_mask(mask_of(self.table)))
 
     def legal_moves(self) -> tuple[Card, ...]:
-        """The cards this seat may play now: empty unless it is this seat's turn."""
+        """The cards this seat may play now: empty unless it is this seat's turn.
+
+        >>> import sevens_ru as s7
+        >>> state = s7.new_game(4, seed=1)  # seat 1 holds 9♦
+        >>> s7.view(state, 1).legal_moves(), s7.view(state, 0).legal_moves()
+        ((Card.parse('9♦'),), ())
+        """
         if self.current_player != self.seat:
             return ()
         return cards_from_mask(mask_of(self.hand) & playable_mask(mask_of(self.table)))
@@ -89,6 +117,11 @@ class PlayerView:
 
 def view(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may see of ``state`` (R20).
+
+    >>> import sevens_ru as s7
+    >>> seen = s7.view(s7.new_game(2, seed=6), 0)
+    >>> len(seen.hand), seen.hand_sizes
+    (18, (18, 18))
 
     Raises:
         InvalidSeatError: ``seat`` is not a seat of this game.
