@@ -20,7 +20,7 @@ import sevens_ru
 
 project = "sevens-ru"
 author = "The sevens-ru developers"
-copyright = "the sevens-ru developers, MIT licence"  # noqa: A001
+copyright = "the sevens-ru developers, MIT licence"
 release = sevens_ru.__version__  # the one place the version lives
 version = ".".join(release.split(".")[:2])
 
@@ -217,6 +217,7 @@ def resolve_short_names(app: Sphinx, env: Any, node: Any, contnode: Any) -> Any:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    """Sphinx calls this after loading the extensions: wire up the hooks above."""
     for listener in list(app.events.listeners["autodoc-process-docstring"]):
         if listener.handler is _process_docstring:
             app.disconnect(listener.id)

@@ -10,6 +10,7 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 def test_readme_examples() -> None:
+    """Every Python block of the README runs (doctests compare their output)."""
     document = MARKDOWN.parse(README)
     examples = list(document)
     assert examples, "the README has no Python example"
