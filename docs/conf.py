@@ -67,7 +67,7 @@ autodoc_type_aliases = {
     "PlaceNumbering": "sevens_ru.PlaceNumbering",
     "Event": "sevens_ru.Event",
 }
-autodoc_default_options = {"show-inheritance": True}
+autodoc_default_options: dict[str, object] = {}
 autosummary_generate = False
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
