@@ -98,11 +98,27 @@ logger = logging.getLogger("sevens_ru.docs")
 
 
 def public_modules() -> list[str]:
-    """The importable modules of the package whose names do not start with ``_``."""
+    """The modules of the package whose names do not start with ``_``.
+
+    A module that cannot be imported (say, an optional dependency is missing from
+    the ``docs`` extra) is reported as a warning, which fails the build under -W.
+    """
+
+    def cannot_import(name: str) -> None:
+        logger.warning("cannot import %s: add what it needs to the docs extra", name)
+
     names = ["sevens_ru"]
-    for info in pkgutil.walk_packages(sevens_ru.__path__, "sevens_ru."):
-        if not any(part.startswith("_") for part in info.name.split(".")):
-            names.append(info.name)
+    for info in pkgutil.walk_packages(sevens_ru.__path__, "sevens_ru.", onerror=cannot_import):
+        if any(part.startswith("_") for part in info.name.split(".")):
+            continue
+        try:
+            importlib.import_module(info.name)
+        except ImportError as error:
+            logger.warning(
+                "cannot import %s (%s): add what it needs to the docs extra", info.name, error
+            )
+            continue
+        names.append(info.name)
     return names
 
 
