@@ -1,6 +1,6 @@
 """sevens-ru: a typed, immutable-state rules engine for Russian Sevens, the game of nines.
 
-The rules are those of ``spec/sevens.md`` (R1–R21): a 36-card pack, 2 to 6 players,
+The rules are those of ``docs/rules.md`` (R1–R21): a 36-card pack, 2 to 6 players,
 the 9♦ opens, rows grow from the 9s in both directions, a player who cannot play
 passes automatically, and the first to play their last card wins.
 
