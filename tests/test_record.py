@@ -110,5 +110,5 @@ def test_a_record_of_an_unfinished_game() -> None:
 
 
 def test_to_json_wants_a_state() -> None:
-    with pytest.raises(s7.RecordError, match="to_json\\(\\) takes a GameState"):
+    with pytest.raises(s7.NotAGameStateError, match="to_json\\(\\) takes a GameState"):
         s7.to_json("state")  # type: ignore[arg-type]

@@ -25,7 +25,7 @@ import json
 from typing import Any
 
 from .deal import MAX_PLAYERS, MIN_PLAYERS
-from .errors import RecordError, SevensError
+from .errors import NotAGameStateError, RecordError, SevensError
 from .events import Play
 from .game import apply, new_game
 from .options import Options
@@ -44,9 +44,12 @@ def to_json(state: GameState, *, indent: int | None = None) -> str:
     """The game record of ``state`` as JSON text (cards written as ``str(card)``).
 
     ``indent`` is passed to :func:`json.dumps` for a multi-line record.
+
+    Raises:
+        NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
     if not isinstance(state, GameState):
-        raise RecordError(f"to_json() takes a GameState, got {type(state).__name__}")
+        raise NotAGameStateError(f"to_json() takes a GameState, got {type(state).__name__}")
     record = {
         "format": FORMAT,
         "game": "sevens",
