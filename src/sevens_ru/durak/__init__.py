@@ -1,0 +1,64 @@
+"""Old Russian Durak ("дурачки"), the second game of the library, with the same five-function shape.
+
+The rules are those of ``spec/durak.md`` (D1–D17): 2 to 4 players, nine cards each
+from a 36-card pack (or 32 cards for 2–3 players), a public trump card and no drawing.
+The attacker leads one to four cards of one rank to the next player; everyone else
+holding cards of that rank must join them (the engine does it); the defender covers
+each attacking card or takes them all. Whoever runs out of cards is safe, and the last
+player holding cards is the fool.
+
+>>> from sevens_ru import durak
+>>> state = durak.new_game(3, dealer=0, seed=7)
+>>> while not durak.is_over(state):
+...     state = durak.apply(state, durak.legal_moves(state)[0])
+>>> [(standing.seat, standing.place) for standing in durak.ranking(state)]
+[(1, 1), (0, 2), (2, 3)]
+>>> durak.payoffs(state, stake=1)
+(1, 1, -2)
+"""
+
+from __future__ import annotations
+
+from .deal import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, pack
+from .events import Covered, Event, Joined, Led, Took
+from .moves import Cover, InvalidMoveError, Lead, Move, Take, parse_move
+from .options import DEFAULT_TAKE_LIMIT, Options
+from .outcome import Standing, next_dealer, payoffs, ranking
+from .record import from_json, to_json
+from .rules import apply, is_over, legal_moves, max_moves, new_game
+from .state import GameState
+from .view import PlayerView, view
+
+__all__ = [
+    "DEFAULT_TAKE_LIMIT",
+    "HAND_SIZE",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "Cover",
+    "Covered",
+    "Event",
+    "GameState",
+    "InvalidMoveError",
+    "Joined",
+    "Lead",
+    "Led",
+    "Move",
+    "Options",
+    "PlayerView",
+    "Standing",
+    "Take",
+    "Took",
+    "apply",
+    "from_json",
+    "is_over",
+    "legal_moves",
+    "max_moves",
+    "new_game",
+    "next_dealer",
+    "pack",
+    "parse_move",
+    "payoffs",
+    "ranking",
+    "to_json",
+    "view",
+]

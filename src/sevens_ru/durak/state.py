@@ -1,0 +1,389 @@
+"""The state of a game of Durak: an immutable value made by ``new_game`` and ``apply``.
+
+Internally a state is a few integers and a link to the state it came from. Every card
+set is a 36-bit int (bit ``i`` is ``DECK[i]``): the hands, the attacking cards of the
+bout, those not yet covered, the covers, and the cards set aside. The history, the
+moves and which card covers which are read back from the chain of earlier states (each
+link holds the move that made it). The public attributes are derived from these facts
+on demand; nothing is stored twice.
+
+>>> from sevens_ru import durak
+>>> state = durak.new_game(3, dealer=0, seed=7)
+>>> state.players, state.dealer, state.attacker, state.defender, state.hand_sizes
+(3, 0, 1, 2, (9, 9, 9))
+>>> state.trump, len(state.undealt)
+(Card.parse('Q♣'), 9)
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from ..cards import DECK, Card, Suit, cards_from_mask
+from ..errors import InvalidSeatError, NotAGameStateError
+from .events import Covered, Event, Joined, Led, Took
+from .moves import Cover, Lead, Move
+from .options import Options
+
+__all__ = ["GameState"]
+
+# The seats after each seat in turn order, ending with that seat: _SEATS_AFTER[players][seat].
+_SEATS_AFTER = tuple(
+    tuple(
+        tuple((seat + step) % players for step in range(1, players + 1)) for seat in range(players)
+    )
+    for players in range(5)
+)
+
+
+def _beaten_by(card: Card, trump: Suit) -> int:
+    """The cards that cover ``card`` when ``trump`` is trump (D8)."""
+    suit_top = 1 << (card.suit * 9 + 9)
+    higher = suit_top - (card.bit << 1)  # the higher cards of the same suit
+    return higher if card.suit == trump else higher | 0x1FF << (trump * 9)
+
+
+BEATEN_BY = tuple(tuple(_beaten_by(card, trump) for card in DECK) for trump in Suit)
+"""``BEATEN_BY[trump][i]``: the card set that covers ``DECK[i]`` when ``trump`` is trump (D8)."""
+
+
+class _Setup:
+    """What stays the same during one game: players, dealer, options and the deal."""
+
+    __slots__ = (
+        "_deal_cards",
+        "beaten_by",
+        "deal",
+        "dealer",
+        "options",
+        "players",
+        "seats_after",
+        "take_limit",
+        "trump",
+        "undealt",
+    )
+
+    def __init__(
+        self,
+        players: int,
+        dealer: int,
+        options: Options,
+        deal: tuple[int, ...],
+        trump: int,
+        undealt: int,
+    ) -> None:
+        self.players = players
+        self.dealer = dealer
+        self.options = options
+        self.deal = deal
+        self.trump = trump
+        self.undealt = undealt
+        self.take_limit = options.take_limit
+        self.seats_after = _SEATS_AFTER[players]
+        self.beaten_by = BEATEN_BY[DECK[trump].suit]
+        self._deal_cards: tuple[tuple[Card, ...], ...] | None = None
+
+    @property
+    def deal_cards(self) -> tuple[tuple[Card, ...], ...]:
+        if self._deal_cards is None:
+            self._deal_cards = tuple(cards_from_mask(hand) for hand in self.deal)
+        return self._deal_cards
+
+    def key(self) -> tuple[int, int, Options, tuple[int, ...], int]:
+        return (self.players, self.dealer, self.options, self.deal, self.trump)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, _Setup) and self.key() == other.key())
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+
+class GameState:
+    """A position of a game of Durak, from the deal to the end. Immutable and hashable.
+
+    Two states are equal when they have the same players, dealer, options, deal, trump
+    card and moves. Create one with :func:`~sevens_ru.durak.new_game` (or
+    :func:`~sevens_ru.durak.from_json`) and advance it with
+    :func:`~sevens_ru.durak.apply`, which returns a new state.
+
+    >>> from sevens_ru import durak
+    >>> state = durak.new_game(2, seed=3)
+    >>> after = durak.apply(state, durak.legal_moves(state)[0])
+    >>> after == state, after == durak.apply(state, durak.legal_moves(state)[0])
+    (False, True)
+    >>> len({state, after, durak.new_game(2, seed=3)})
+    2
+    """
+
+    __slots__ = (
+        "_aside",
+        "_attack",
+        "_attacker",
+        "_bouts",
+        "_covers",
+        "_defender",
+        "_hands",
+        "_hash",
+        "_legal",
+        "_move",
+        "_out",
+        "_parent",
+        "_setup",
+        "_takes",
+        "_uncovered",
+    )
+
+    _setup: _Setup
+    _hands: tuple[int, ...]  # the cards each seat holds
+    _attacker: int | None  # who leads, or led, the bout; None once the game is over
+    _defender: int | None  # whom the bout is against; None once the game is over
+    _attack: int  # the attacking cards of the bout (led and joined); 0 before the lead
+    _uncovered: int  # the attacking cards not yet covered
+    _covers: int  # the cards the defender has laid on attacking cards
+    _aside: int  # the cards set aside after covered bouts (D10)
+    _out: tuple[int, ...]  # per seat, the number of the bout after which it was out; 0 if in
+    _bouts: int  # the bouts settled so far
+    _takes: int  # the bouts in a row, up to now, that ended with a take (D13)
+    _parent: GameState | None  # the state before the last move, None for a new game
+    _move: Move | None  # the move that made this state from its parent
+    _legal: tuple[Move, ...] | None  # the legal moves, once asked for
+    _hash: int  # set on the first hash()
+
+    def __init__(self) -> None:
+        raise NotAGameStateError(
+            "a durak.GameState is made by durak.new_game(), apply() or from_json(), not directly"
+        )
+
+    @property
+    def players(self) -> int:
+        """The number of players (D2)."""
+        return self._setup.players
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt (D2); its left neighbour led first (D5)."""
+        return self._setup.dealer
+
+    @property
+    def options(self) -> Options:
+        """The rule options of this game."""
+        return self._setup.options
+
+    @property
+    def trump(self) -> Card:
+        """The trump card, shown to everyone (D4); its suit is trump."""
+        return DECK[self._setup.trump]
+
+    @property
+    def trump_suit(self) -> Suit:
+        """The trump suit (D4)."""
+        return DECK[self._setup.trump].suit
+
+    @property
+    def deal(self) -> tuple[tuple[Card, ...], ...]:
+        """The hands as they were dealt, one canonically ordered tuple per seat."""
+        return self._setup.deal_cards
+
+    @property
+    def undealt(self) -> frozenset[Card]:
+        """The cards left over after the deal, the trump card among them; they take no part (D4).
+
+        Empty with 4 players and 36 cards, where the dealer holds the trump card.
+        """
+        return frozenset(cards_from_mask(self._setup.undealt))
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat holds now, one canonically ordered tuple per seat."""
+        return tuple(cards_from_mask(hand) for hand in self._hands)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now, in canonical order.
+
+        >>> from sevens_ru import durak
+        >>> durak.new_game(2, seed=1).hand(1)[:3]
+        (Card.parse('7♣'), Card.parse('10♣'), Card.parse('Q♣'))
+        """
+        return cards_from_mask(self._hands[self._check_seat(seat)])
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds now."""
+        return tuple(hand.bit_count() for hand in self._hands)
+
+    @property
+    def attacker(self) -> int | None:
+        """The seat that leads, or has led, the current bout; ``None`` once the game is over (D5)."""
+        return self._attacker
+
+    @property
+    def defender(self) -> int | None:
+        """The seat the current bout is against; ``None`` once the game is over (D5)."""
+        return self._defender
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move: the attacker before the lead, then the defender; ``None`` once over."""
+        return self._defender if self._attack else self._attacker
+
+    @property
+    def table(self) -> tuple[tuple[Card, Card | None], ...]:
+        """The attacking cards of the bout in canonical order, each with its cover or ``None``.
+
+        >>> from sevens_ru import durak
+        >>> state = durak.new_game(2, hands=[
+        ...     ["6♣", "7♣", "8♣", "9♣", "10♣", "J♣", "Q♣", "K♣", "A♣"],
+        ...     ["6♦", "7♦", "8♦", "9♦", "10♦", "J♦", "Q♦", "K♦", "A♦"]], trump="6♠")
+        >>> state = durak.apply(state, "lead 7♦")  # seat 0 joins its 7♣ (D7)
+        >>> state = durak.apply(state, "cover 7♣ 8♣")
+        >>> state.table
+        ((Card.parse('7♣'), Card.parse('8♣')), (Card.parse('7♦'), None))
+        """
+        covers: dict[Card, Card] = {}
+        state: GameState = self
+        while state._uncovered != state._attack:  # walk back to the lead, noting the covers
+            move = state._move
+            if isinstance(move, Cover):
+                covers[move.attack] = move.card
+            state = state._parent  # type: ignore[assignment]  # not None: a move was made
+        return tuple((card, covers.get(card)) for card in cards_from_mask(self._attack))
+
+    @property
+    def set_aside(self) -> frozenset[Card]:
+        """The cards of the covered bouts, out of the game (D10)."""
+        return frozenset(cards_from_mask(self._aside))
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """The seats that have gone out (D11), in the order they went out (then by seat)."""
+        out = self._out
+        return tuple(sorted((seat for seat in range(len(out)) if out[seat]), key=out.__getitem__))
+
+    @property
+    def bouts(self) -> int:
+        """How many bouts have been settled (covered or taken) so far."""
+        return self._bouts
+
+    @property
+    def takes_in_a_row(self) -> int:
+        """How many bouts in a row, up to now, ended with a take (D13)."""
+        return self._takes
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves made since the deal, oldest first (what a game record stores)."""
+        return tuple(state._move for state in self._chain()[1:])  # type: ignore[misc]
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """Every lead, join, cover and take so far, oldest first (D17).
+
+        >>> from sevens_ru import durak
+        >>> state = durak.new_game(2, seed=5)
+        >>> state = durak.apply(state, durak.legal_moves(state)[0])
+        >>> state.history  # seat 0 had to join its six (D7)
+        (Led(seat=1, cards=(Card.parse('6♣'),)), Joined(seat=0, cards=(Card.parse('6♦'),)))
+        """
+        events: list[Event] = []
+        chain = self._chain()
+        for before, after in pairwise(chain):
+            move = after._move
+            if isinstance(move, Lead):
+                seat: int = before._attacker  # type: ignore[assignment]  # not None: a move
+                events.append(Led(seat, move.cards))
+                for other in before._setup.seats_after[seat][:-1]:  # D7, from the left
+                    joined = before._hands[other] & ~after._hands[other]
+                    if joined:
+                        events.append(Joined(other, cards_from_mask(joined)))
+            elif isinstance(move, Cover):
+                events.append(Covered(before._defender, move.attack, move.card))  # type: ignore[arg-type]
+            else:
+                taken = cards_from_mask(before._attack | before._covers)
+                events.append(Took(before._defender, taken))  # type: ignore[arg-type]
+        return tuple(events)
+
+    @property
+    def loser(self) -> int | None:
+        """The seat left holding cards at the end (D12, "the fool"); ``None`` while playing or in a draw."""
+        if self._attacker is not None:
+            return None
+        holders = [seat for seat, hand in enumerate(self._hands) if hand]
+        return holders[0] if len(holders) == 1 else None
+
+    @property
+    def is_draw(self) -> bool:
+        """Whether the game ended without a loser (D12: every hand emptied at once; D13)."""
+        return self._attacker is None and self.loser is None
+
+    def _chain(self) -> list[GameState]:
+        """The states from the new game up to this one."""
+        chain = []
+        state: GameState | None = self
+        while state is not None:
+            chain.append(state)
+            state = state._parent
+        chain.reverse()
+        return chain
+
+    def _check_seat(self, seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise InvalidSeatError(f"a seat is an int, got {type(seat).__name__} {seat!r}")
+        if not 0 <= seat < self._setup.players:
+            raise InvalidSeatError(
+                f"seat {seat} does not exist: this game has seats 0 to {self._setup.players - 1}"
+            )
+        return seat
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        if self._setup != other._setup:
+            return False
+        mine: GameState | None = self
+        theirs: GameState | None = other
+        while mine is not None and theirs is not None:
+            if mine is theirs:
+                return True
+            if mine._move != theirs._move:
+                return False
+            mine, theirs = mine._parent, theirs._parent
+        return mine is theirs  # both None: the chains had the same length
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash = hash((self._setup, self.moves))
+            return self._hash
+
+    def __repr__(self) -> str:
+        if self._attacker is None:
+            where = f"seat {self.loser} lost" if self.loser is not None else "a draw"
+        else:
+            where = f"seat {self._attacker} attacks seat {self._defender}"
+        table = " ".join(
+            f"{attack}/{cover}" if cover else str(attack) for attack, cover in self.table
+        )
+        return (
+            f"<durak.GameState {self.players} players, trump {self.trump}, "
+            f"{len(self.moves)} moves, {where}, table: {table or 'empty'}>"
+        )
+
+    def __copy__(self) -> GameState:
+        return self
+
+    def __deepcopy__(self, memo: object) -> GameState:
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        from .record import to_json  # a cycle: the record module replays through the rules
+
+        return (_rebuild, (to_json(self),))
+
+
+def _rebuild(record: str) -> GameState:
+    """Unpickle a state by replaying its record (so a pickle cannot smuggle in an illegal one)."""
+    from .record import from_json
+
+    return from_json(record)
