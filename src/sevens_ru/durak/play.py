@@ -1,0 +1,151 @@
+"""Games between bots, move by move or many at once (for demos, a CLI and tournaments).
+
+:func:`play_game` yields every state of one game; :func:`narrate` turns one step into
+printable lines; :func:`simulate` plays a match of many games, the fool dealing the next
+one (D16), and counts the results.
+
+>>> from sevens_ru import durak
+>>> from sevens_ru.durak.bots import HeuristicBot, RandomBot
+>>> from sevens_ru.durak.play import narrate, play_game
+>>> states = list(play_game([HeuristicBot(), RandomBot()], seed=3))
+>>> for line in narrate(states[0], states[1]):
+...     print(line)
+seat 1 leads 8♠
+>>> durak.is_over(states[-1])
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterator, Sequence
+
+import attrs
+
+from ..errors import IllegalMoveError, InvalidOptionsError
+from .bots import Bot
+from .options import Options
+from .outcome import next_dealer, ranking
+from .rules import apply, legal_moves, new_game
+from .state import GameState
+from .view import view
+
+__all__ = ["MatchResult", "narrate", "play_game", "simulate"]
+
+
+def play_game(
+    bots: Sequence[Bot], *, seed: int, dealer: int = 0, options: Options | None = None
+) -> Iterator[GameState]:
+    """Yield the new game dealt from ``seed``, then the state after every move, to the end.
+
+    ``bots[seat]`` plays ``seat``; the number of bots is the number of players. The
+    bots draw their choices from ``random.Random(seed)``, so a seed replays a game.
+
+    Raises:
+        IllegalMoveError: a bot chose a move that is not legal (the message names it).
+    """
+    state = new_game(len(bots), dealer=dealer, seed=seed, options=options)
+    rng = random.Random(seed)
+    yield state
+    while legal_moves(state):
+        seat: int = state.current_player  # type: ignore[assignment]  # not None: moves exist
+        move = bots[seat].choose(view(state, seat), rng)
+        try:
+            state = apply(state, move)
+        except IllegalMoveError as error:
+            raise IllegalMoveError(f"{bots[seat]!r} playing seat {seat}: {error}") from error
+        yield state
+
+
+def narrate(before: GameState, after: GameState) -> tuple[str, ...]:
+    """Printable lines for the move from ``before`` to ``after``: its events, then what followed.
+
+    >>> from sevens_ru import durak
+    >>> state = durak.new_game(2, hands=[
+    ...     ["6♣", "7♣", "8♣", "9♣", "10♣", "J♣", "Q♣", "K♣", "A♣"],
+    ...     ["6♦", "7♦", "8♦", "9♦", "10♦", "J♦", "Q♦", "K♦", "A♦"]], trump="6♠")
+    >>> after = durak.apply(durak.apply(state, "lead 6♦"), "take")
+    >>> for line in narrate(state, after):
+    ...     print(line)
+    seat 1 leads 6♦
+    seat 0 joins 6♣
+    seat 0 takes 6♣ 6♦
+    seat 1 attacks seat 0
+    """
+    lines = [str(event) for event in after.history[len(before.history) :]]
+    if after.bouts == before.bouts:
+        return tuple(lines)
+    if not after.takes_in_a_row:
+        lines.append(
+            f"the bout is covered: {len(after.set_aside) - len(before.set_aside)} cards set aside"
+        )
+    for seat in after.out:
+        if seat not in before.out:
+            lines.append(f"seat {seat} is out")
+    if after.attacker is not None:
+        lines.append(f"seat {after.attacker} attacks seat {after.defender}")
+    elif after.loser is not None:
+        lines.append(f"game over: seat {after.loser} is the fool")
+    elif after.takes_in_a_row >= after.options.take_limit:
+        lines.append(f"game over: a draw, {after.takes_in_a_row} bouts in a row taken (D13)")
+    else:
+        lines.append("game over: a draw, every hand emptied at once (D12)")
+    return tuple(lines)
+
+
+@attrs.frozen
+class MatchResult:
+    """The tally of a match played by :func:`simulate`, per seat (that is, per bot)."""
+
+    games: int
+    """The games played."""
+    losses: tuple[int, ...]
+    """How many times each seat was the fool."""
+    draws: int
+    """The games that ended without a fool (D12, D13)."""
+    mean_place: tuple[float, ...]
+    """Each seat's mean place (1 is best)."""
+    moves: int
+    """The moves made in all games."""
+
+
+def simulate(
+    bots: Sequence[Bot], games: int, *, seed: int, options: Options | None = None
+) -> MatchResult:
+    """Play a match of ``games`` games between ``bots`` (one per seat) and count the results.
+
+    Each game is dealt from a seed drawn from ``random.Random(seed)``; the first game's
+    dealer is seat 0, and then the fool deals, or after a draw the same dealer (D16).
+
+    >>> from sevens_ru.durak.bots import HeuristicBot, RandomBot
+    >>> result = simulate([HeuristicBot(), RandomBot()], 20, seed=1)
+    >>> result.games, sum(result.losses) + result.draws
+    (20, 20)
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise InvalidOptionsError(
+            f"the number of games must be an int of 0 or more, got {type(games).__name__} {games!r}"
+        )
+    rng = random.Random(seed)
+    losses = [0] * len(bots)
+    places = [0] * len(bots)
+    draws = moves = dealer = 0
+    for _ in range(games):
+        game = play_game(bots, seed=rng.getrandbits(64), dealer=dealer, options=options)
+        state = deque(game, maxlen=1)[0]  # play to the end, keep the last state
+        moves += len(state.moves)
+        for standing in ranking(state):
+            places[standing.seat] += standing.place
+        if state.loser is None:
+            draws += 1
+        else:
+            losses[state.loser] += 1
+        dealer = next_dealer(state)
+    return MatchResult(
+        games=games,
+        losses=tuple(losses),
+        draws=draws,
+        mean_place=tuple(place / games if games else 0.0 for place in places),
+        moves=moves,
+    )
