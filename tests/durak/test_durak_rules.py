@@ -104,6 +104,22 @@ def test_no_move_after_the_end() -> None:
         durak.apply(drawn, "lead 7♣")
 
 
+def test_a_lone_holder_is_the_fool_even_at_the_repetition_limit() -> None:
+    # D12 before D13: the take that reaches the limit left one seat holding cards
+    state = durak.new_game(
+        2,
+        hands=hands("7♣ 7♦ 7♠ 9♣ 9♦ 9♠ J♣ J♦ J♠", "6♣ 6♦ 6♠ 8♣ 8♦ 8♠ 10♣ 10♦ 10♠"),
+        trump="6♥",
+        options=durak.Options(take_limit=1),
+    )
+    state = play(state, "lead 6♣ 6♦ 6♠", "cover 6♣ 7♣", "cover 6♦ 7♦", "cover 6♠ 7♠")
+    state = play(state, "lead 9♣ 9♦ 9♠", "cover 9♣ 10♣", "cover 9♦ 10♦", "cover 9♠ 10♠")
+    state = play(state, "lead 8♣ 8♦ 8♠", "take")  # seat 1 led his last cards (D11)
+    assert state.takes_in_a_row == 1 == state.options.take_limit
+    assert durak.is_over(state) and state.loser == 0 and not state.is_draw
+    assert durak.payoffs(state) == (-1, 1)
+
+
 def test_bad_move_values() -> None:
     state = new()
     with pytest.raises(

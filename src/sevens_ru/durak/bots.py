@@ -32,7 +32,20 @@ __all__ = ["Bot", "HeuristicBot", "RandomBot"]
 
 
 class Bot(Protocol):
-    """What plays a seat: a move for the seat of ``view``, given only what it may see."""
+    """What plays a seat: a move for the seat of ``view``, given only what it may see.
+
+    Any object with this method is a bot; for example one that always takes when it can:
+
+    >>> import random
+    >>> from sevens_ru import durak
+    >>> class Taker:
+    ...     def choose(self, view: durak.PlayerView, rng: random.Random) -> durak.Move:
+    ...         moves = view.legal_moves()
+    ...         return durak.Take() if durak.Take() in moves else moves[0]
+    >>> bot: Bot = Taker()
+    >>> bot.choose(durak.view(durak.new_game(2, seed=1), 1), random.Random(0))
+    Lead(['6♦'])
+    """
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """One of ``view.legal_moves()``."""

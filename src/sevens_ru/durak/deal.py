@@ -46,12 +46,20 @@ _PACK_MASKS = tuple(sum(card.bit for card in cards) for cards in _PACKS)
 
 
 def pack(short_deck: bool) -> tuple[Card, ...]:
-    """The cards of the game in canonical order: 36 (6 to A), or 32 (7 to A) with ``short_deck`` (D1)."""
+    """The cards of the game in canonical order: 36 (6 to A), or 32 (7 to A) with ``short_deck`` (D1).
+
+    >>> pack(True)[:3]
+    (Card.parse('7♣'), Card.parse('8♣'), Card.parse('9♣'))
+    """
     return _PACKS[bool(short_deck)]
 
 
 def pack_mask(short_deck: bool) -> int:
-    """:func:`pack` as a 36-bit card set."""
+    """:func:`pack` as a 36-bit card set.
+
+    >>> pack_mask(False) == (1 << 36) - 1, pack_mask(True).bit_count()
+    (True, 32)
+    """
     return _PACK_MASKS[bool(short_deck)]
 
 
@@ -81,7 +89,15 @@ def check_players(players: object, short_deck: bool = False) -> int:
 
 
 def check_dealer(players: int, dealer: object) -> int:
-    """Return ``dealer`` if it is a seat of a ``players``-seat game, else raise InvalidSeatError."""
+    """Return ``dealer`` if it is a seat of a ``players``-seat game, else raise InvalidSeatError.
+
+    >>> check_dealer(3, 2)
+    2
+    >>> check_dealer(3, 3)
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.InvalidSeatError: the dealer must be one of the seats 0 to 2, got 3
+    """
     if isinstance(dealer, bool) or not isinstance(dealer, int):
         raise InvalidSeatError(
             f"the dealer is a seat number (an int), got {type(dealer).__name__} {dealer!r}"

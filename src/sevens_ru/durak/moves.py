@@ -33,6 +33,13 @@ class InvalidMoveError(SevensError, ValueError):
     For instance a lead of cards of two ranks (D6), or a card covering itself. A
     well-formed move that the rules forbid *now* raises
     :class:`~sevens_ru.IllegalMoveError` from :func:`~sevens_ru.durak.apply` instead.
+
+    >>> from sevens_ru import SevensError, durak
+    >>> try:
+    ...     durak.parse_move("cover 7♣")
+    ... except SevensError as error:
+    ...     print(type(error).__name__, isinstance(error, ValueError))
+    InvalidMoveError True
     """
 
 

@@ -59,6 +59,12 @@ def ranking(state: GameState) -> tuple[Standing, ...]:
     the same bout share a place. Then the seats still holding cards: the fool alone,
     or, in a draw by the repetition limit (D13), all of them sharing the last place.
 
+    >>> from sevens_ru import durak
+    >>> state = durak.new_game(2, seed=4, options=durak.Options(take_limit=1))
+    >>> state = durak.apply(durak.apply(state, durak.legal_moves(state)[0]), "take")
+    >>> [str(standing) for standing in durak.ranking(state)]  # D13: one take was the limit
+    ['1. seat 0: 10 cards, a draw', '1. seat 1: 8 cards, a draw']
+
     Raises:
         GameNotOverError: the game is not over yet.
     """
@@ -113,6 +119,12 @@ def payoffs(state: GameState, stake: int = 1) -> tuple[int, ...]:
 
 def next_dealer(state: GameState) -> int:
     """Who deals the next game of a match (D16): the fool, or after a draw the same dealer.
+
+    >>> from sevens_ru import durak
+    >>> state = durak.new_game(2, dealer=1, seed=4, options=durak.Options(take_limit=1))
+    >>> state = durak.apply(durak.apply(state, durak.legal_moves(state)[0]), "take")
+    >>> state.is_draw, durak.next_dealer(state)
+    (True, 1)
 
     Raises:
         GameNotOverError: the game is not over yet.

@@ -42,6 +42,12 @@ def play_game(
     ``bots[seat]`` plays ``seat``; the number of bots is the number of players. The
     bots draw their choices from ``random.Random(seed)``, so a seed replays a game.
 
+    >>> from sevens_ru import durak
+    >>> from sevens_ru.durak.bots import RandomBot
+    >>> states = list(play_game([RandomBot(), RandomBot()], seed=8, dealer=1))
+    >>> states[0] == durak.new_game(2, dealer=1, seed=8), durak.is_over(states[-1])
+    (True, True)
+
     Raises:
         IllegalMoveError: a bot chose a move that is not legal (the message names it).
     """
@@ -96,7 +102,13 @@ def narrate(before: GameState, after: GameState) -> tuple[str, ...]:
 
 @attrs.frozen
 class MatchResult:
-    """The tally of a match played by :func:`simulate`, per seat (that is, per bot)."""
+    """The tally of a match played by :func:`simulate`, per seat (that is, per bot).
+
+    >>> from sevens_ru.durak.bots import RandomBot
+    >>> result = simulate([RandomBot(), RandomBot()], 10, seed=2)
+    >>> result.games, len(result.losses), len(result.mean_place)
+    (10, 2, 2)
+    """
 
     games: int
     """The games played."""

@@ -46,6 +46,11 @@ def to_json(state: GameState, *, indent: int | None = None) -> str:
     """The game record of ``state`` as JSON text (cards as ``str(card)``, moves as ``str(move)``).
 
     ``indent`` is passed to :func:`json.dumps` for a multi-line record.
+
+    >>> from sevens_ru import durak
+    >>> state = durak.apply(durak.new_game(2, dealer=0, seed=1), "lead 7♣")
+    >>> durak.to_json(state).endswith('"moves": ["lead 7♣"]}')
+    True
     """
     if not isinstance(state, GameState):
         raise RecordError(f"durak.to_json() takes a durak.GameState, got {type(state).__name__}")

@@ -9,7 +9,8 @@ The engine's automations, done inside :func:`apply` and never by a caller:
   defender are found among the seats still holding cards (D5);
 - **going out and the end** (D11–D13): seats left without cards are out; the game ends
   when at most one seat holds cards, or when ``take_limit`` bouts in a row have ended
-  with a take.
+  with a take. If the take that reaches the limit also leaves a single seat holding
+  cards, that seat is the fool: D12 is checked before D13.
 
 **Every game ends.** A covered bout sets aside at least two of the ``9n`` cards in play
 for good (n players), so at most ``C = ⌊9n/2⌋`` bouts are covered; between two covered
@@ -422,32 +423,36 @@ def _why_illegal(state: GameState, move: Move) -> str:
     hand = state._hands[seat]
     legal = ", ".join(map(str, legal_moves(state)))
     defending = bool(state._attack)
-    if not defending and not isinstance(move, Lead):
+    if isinstance(move, Lead):
+        if defending:
+            against = " ".join(str(card) for card in cards_from_mask(state._uncovered))
+            reason = f"seat {seat} defends against {against}: cover a card (D8) or take (D9)"
+        else:
+            missing = cards_from_mask(move.mask & ~hand)
+            verb = "is" if len(missing) == 1 else "are"
+            reason = f"{' '.join(map(str, missing))} {verb} not in their hand"
+    elif not defending:
         reason = (
             f"no bout is in progress; seat {seat} is to lead one to four cards of one rank (D6)"
         )
-    elif defending and isinstance(move, Lead):
-        against = " ".join(str(card) for card in cards_from_mask(state._uncovered))
-        reason = f"seat {seat} defends against {against}: cover a card (D8) or take (D9)"
-    elif isinstance(move, Lead):
-        missing = " ".join(str(card) for card in cards_from_mask(move.mask & ~hand))
-        reason = f"{missing} {'is' if len(missing.split()) == 1 else 'are'} not in their hand"
-    else:
-        assert isinstance(move, Cover)  # a take is always legal during a defence
-        if not state._uncovered & move.attack.bit:
-            where = "already covered" if state._attack & move.attack.bit else "not on the table"
-            reason = f"{move.attack} is {where}"
-        elif not hand & move.card.bit:
-            reason = f"{move.card} is not in their hand"
-        else:
-            trumps = DECK[state._setup.trump].suit
-            rule = (
-                f"a trump is covered only by a higher trump ({trumps})"
-                if move.attack.suit == trumps
-                else f"it needs a higher {move.attack.suit} or any trump ({trumps})"
-            )
-            reason = f"{move.card} does not beat {move.attack}: {rule} (D8)"
+    else:  # a cover: a take is always legal during a defence
+        reason = _why_not_cover(state, move, hand)  # type: ignore[arg-type]
     return f"seat {seat} cannot {move}: {reason}; legal moves: {legal}"
+
+
+def _why_not_cover(state: GameState, move: Cover, hand: int) -> str:
+    if not state._uncovered & move.attack.bit:
+        where = "already covered" if state._attack & move.attack.bit else "not on the table"
+        return f"{move.attack} is {where}"
+    if not hand & move.card.bit:
+        return f"{move.card} is not in their hand"
+    trumps = DECK[state._setup.trump].suit
+    rule = (
+        f"a trump is covered only by a higher trump ({trumps})"
+        if move.attack.suit == trumps
+        else f"it needs a higher {move.attack.suit} or any trump ({trumps})"
+    )
+    return f"{move.card} does not beat {move.attack}: {rule} (D8)"
 
 
 def _not_a_state(function: str, value: object) -> NotAGameStateError:

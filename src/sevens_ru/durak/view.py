@@ -34,7 +34,13 @@ __all__ = ["PlayerView", "view"]
 
 @attrs.frozen
 class PlayerView:
-    """One seat's observation of a game of Durak (D17). Immutable; built by :func:`view`."""
+    """One seat's observation of a game of Durak (D17). Immutable; built by :func:`view`.
+
+    >>> from sevens_ru import durak
+    >>> seen = durak.view(durak.new_game(2, dealer=0, seed=1), 1)
+    >>> seen.seat, seen.current_player, seen.trump, len(seen.hand), seen.hand_sizes
+    (1, 1, Card.parse('K♣'), 9, (9, 9))
+    """
 
     seat: int
     """The seat that sees."""
@@ -129,6 +135,11 @@ class PlayerView:
 
 def view(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may see of ``state`` (D17).
+
+    >>> from sevens_ru import durak
+    >>> state = durak.new_game(4, dealer=0, seed=2)
+    >>> durak.view(state, 3).hand == state.hand(3), durak.view(state, 3).legal_moves()
+    (True, ())
 
     Raises:
         InvalidSeatError: ``seat`` is not a seat of this game.
