@@ -42,7 +42,7 @@ def setups(draw: st.DrawFn) -> durak.GameState:
     """A new game of any size, dealer, pack and repetition limit."""
     players = draw(st.integers(min_value=2, max_value=4))
     short_deck = players < 4 and draw(st.booleans())
-    take_limit = draw(st.sampled_from([1, 2, 3, 10, 100]))
+    take_limit = draw(st.sampled_from([1, 2, 3, 10, 100, 100, 100, 100]))
     options = durak.Options(short_deck=short_deck, take_limit=take_limit)
     dealer = draw(st.integers(min_value=0, max_value=players - 1))
     return durak.new_game(players, dealer=dealer, seed=draw(seeds), options=options)

@@ -128,7 +128,7 @@ class HeuristicBot:
             led_trumps = sum(card.suit == trump for card in lead.cards)
             small = shed_small and lead.rank < Rank.NINE
             avoid = 0 if small else led_trumps  # D-notes: no trumps without need
-            return (avoid, lead.rank, held - len(lead.cards) - led_trumps)
+            return (avoid, lead.rank, held - len(lead.cards))  # keep equal cards together
 
         return _cheapest(moves, cost, rng)
 

@@ -20,6 +20,10 @@ of ``k ≤ 4`` attacking cards, then at most ``k`` covers, or at most ``k − 1`
 take. A game therefore has at most ``5·L·(⌊9n/2⌋ + 1)`` moves: 5,000 for two players,
 7,000 for three and 9,500 for four with the default ``L = 100``.
 
+A covered bout sets aside as many covers as attacking cards, an even number, and a take
+only moves cards between hands; so the number of cards held keeps the parity of ``9n``.
+With three players it stays odd: a three-player game never ends in a D12 draw.
+
 >>> from sevens_ru import durak
 >>> state = durak.new_game(3, dealer=0, seed=7)
 >>> durak.legal_moves(state)[:3]
