@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from itertools import pairwise
 
 from sevens_ru import durak
 from sevens_ru.durak.bots import Bot, HeuristicBot, RandomBot
@@ -24,7 +25,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=None, help="a seed for a reproducible game")
     parser.add_argument("--dealer", type=int, default=0, help="the dealer's seat (default 0)")
     parser.add_argument("--short-deck", action="store_true", help="32 cards, 7 to A (2-3 players)")
-    parser.add_argument("--take-limit", type=int, default=durak.DEFAULT_TAKE_LIMIT)
+    parser.add_argument("--take-limit", type=int, default=durak.Options().take_limit)
     parser.add_argument(
         "--bots", default="heuristic", help="bots by seat, cycled: e.g. heuristic,random"
     )
@@ -34,19 +35,17 @@ def main(argv: list[str] | None = None) -> None:
     bots: list[Bot] = [BOTS[names[seat % len(names)]]() for seat in range(args.players)]
     options = durak.Options(short_deck=args.short_deck, take_limit=args.take_limit)
     seed = fresh_seed() if args.seed is None else args.seed
-    states = play_game(bots, seed=seed, dealer=args.dealer, options=options)
+    states = list(play_game(bots, seed=seed, dealer=args.dealer, options=options))
 
-    state = next(states)
-    print(f"seed {seed}, dealer seat {state.dealer}, trump card {state.trump}")
-    for seat, hand in enumerate(state.hands):
+    print(f"seed {seed}, dealer seat {args.dealer}, trump card {states[0].trump}")
+    for seat, hand in enumerate(states[0].hands):
         print(f"seat {seat} ({bots[seat]!r}): {' '.join(map(str, hand))}")
     print()
-    for after in states:
-        for line in narrate(state, after):
+    for before, after in pairwise(states):
+        for line in narrate(before, after):
             print(line)
-        state = after
-
     print()
+    state = states[-1]
     for standing in durak.ranking(state):
         print(standing)
     print("payoffs:", " ".join(f"{payoff:+d}" for payoff in durak.payoffs(state)))

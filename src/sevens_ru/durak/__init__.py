@@ -19,21 +19,17 @@ player holding cards is the fool.
 
 from __future__ import annotations
 
-from .deal import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, pack
+from .deal import pack
 from .events import Covered, Event, Joined, Led, Took
 from .moves import Cover, InvalidMoveError, Lead, Move, Take, parse_move
-from .options import DEFAULT_TAKE_LIMIT, Options
+from .observation import PlayerView, view
+from .options import Options
 from .outcome import Standing, next_dealer, payoffs, ranking
 from .record import from_json, to_json
 from .rules import apply, is_over, legal_moves, max_moves, new_game
 from .state import GameState
-from .view import PlayerView, view
 
 __all__ = [
-    "DEFAULT_TAKE_LIMIT",
-    "HAND_SIZE",
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
     "Cover",
     "Covered",
     "Event",

@@ -25,8 +25,8 @@ from typing import Protocol
 from ..cards import Card, Rank
 from ..errors import IllegalMoveError
 from .moves import Cover, Lead, Move, Take
+from .observation import PlayerView
 from .state import BEATEN_BY
-from .view import PlayerView
 
 __all__ = ["Bot", "HeuristicBot", "RandomBot"]
 

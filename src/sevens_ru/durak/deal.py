@@ -55,7 +55,7 @@ def pack(short_deck: bool) -> tuple[Card, ...]:
 
 
 def pack_mask(short_deck: bool) -> int:
-    """:func:`pack` as a 36-bit card set.
+    """:func:`~sevens_ru.durak.pack` as a 36-bit card set.
 
     >>> pack_mask(False) == (1 << 36) - 1, pack_mask(True).bit_count()
     (True, 32)
@@ -114,7 +114,7 @@ def deal_seeded(
 ) -> tuple[tuple[int, ...], int]:
     """The hands (card sets) and the trump card's index of the deal determined by ``seed``.
 
-    The pack (:func:`pack`) is shuffled by :func:`sevens_ru.shuffle.shuffled` and dealt
+    The pack (:func:`~sevens_ru.durak.pack`) is shuffled by :func:`sevens_ru.shuffle.shuffled` and dealt
     one card at a time clockwise from the dealer's left neighbour (D3): the card at
     position ``p`` goes to seat ``(dealer + 1 + p) % players``. The trump card is the
     card at position ``9 × players`` if there is one, else the last card dealt, which is

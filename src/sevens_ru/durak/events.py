@@ -1,6 +1,6 @@
 """What happened in a game of Durak: the events of :attr:`GameState.history <sevens_ru.durak.GameState.history>`.
 
-Each move adds one event, and a lead also one :class:`Joined` per seat that had to
+Each move adds one event, and a lead also one :class:`~sevens_ru.durak.Joined` per seat that had to
 join it (D7): the joins are made by the engine, never by a caller.
 
 >>> from sevens_ru import durak

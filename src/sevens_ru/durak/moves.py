@@ -1,10 +1,12 @@
 """The three moves of old Durak and their text form: ``lead``, ``cover`` and ``take``.
 
-A :class:`Lead` puts one to four cards of one rank on the table (D6); a :class:`Cover`
-beats one attacking card with one card of the defender's hand (D8); a :class:`Take`
+A :class:`~sevens_ru.durak.Lead` puts one to four cards of one rank on the table (D6); a
+:class:`~sevens_ru.durak.Cover`
+beats one attacking card with one card of the defender's hand (D8); a
+:class:`~sevens_ru.durak.Take`
 picks up every card of the bout (D9). Joining (D7) is not a move: the engine does it.
 
-Every move has a text form, written by ``str`` and read by :func:`parse_move`; the
+Every move has a text form, written by ``str`` and read by :func:`~sevens_ru.durak.parse_move`; the
 cards may be written in any notation :meth:`~sevens_ru.Card.parse` knows.
 
 >>> from sevens_ru import durak

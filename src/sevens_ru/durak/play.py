@@ -1,7 +1,8 @@
 """Games between bots, move by move or many at once (for demos, a CLI and tournaments).
 
-:func:`play_game` yields every state of one game; :func:`narrate` turns one step into
-printable lines; :func:`simulate` plays a match of many games, the fool dealing the next
+:func:`~sevens_ru.durak.play.play_game` yields every state of one game;
+:func:`~sevens_ru.durak.play.narrate` turns one step into
+printable lines; :func:`~sevens_ru.durak.play.simulate` plays a match of many games, the fool dealing the next
 one (D16), and counts the results.
 
 >>> from sevens_ru import durak
@@ -19,24 +20,24 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
 from ..errors import IllegalMoveError, InvalidOptionsError
 from .bots import Bot
+from .observation import view
 from .options import Options
 from .outcome import next_dealer, ranking
 from .rules import apply, legal_moves, new_game
 from .state import GameState
-from .view import view
 
 __all__ = ["MatchResult", "narrate", "play_game", "simulate"]
 
 
 def play_game(
     bots: Sequence[Bot], *, seed: int, dealer: int = 0, options: Options | None = None
-) -> Iterator[GameState]:
+) -> Iterable[GameState]:
     """Yield the new game dealt from ``seed``, then the state after every move, to the end.
 
     ``bots[seat]`` plays ``seat``; the number of bots is the number of players. The
@@ -102,7 +103,7 @@ def narrate(before: GameState, after: GameState) -> tuple[str, ...]:
 
 @attrs.frozen
 class MatchResult:
-    """The tally of a match played by :func:`simulate`, per seat (that is, per bot).
+    """The tally of a match played by :func:`~sevens_ru.durak.play.simulate`, per seat (that is, per bot).
 
     >>> from sevens_ru.durak.bots import RandomBot
     >>> result = simulate([RandomBot(), RandomBot()], 10, seed=2)

@@ -45,7 +45,7 @@ _OPTION_FIELDS = ("short_deck", "take_limit")
 def to_json(state: GameState, *, indent: int | None = None) -> str:
     """The game record of ``state`` as JSON text (cards as ``str(card)``, moves as ``str(move)``).
 
-    ``indent`` is passed to :func:`json.dumps` for a multi-line record.
+    ``indent`` is passed to ``json.dumps`` for a multi-line record.
 
     >>> from sevens_ru import durak
     >>> state = durak.apply(durak.new_game(2, dealer=0, seed=1), "lead 7♣")
@@ -71,7 +71,7 @@ def to_json(state: GameState, *, indent: int | None = None) -> str:
 
 
 def from_json(text: str | bytes) -> GameState:
-    """Load a game record written by :func:`to_json`, replaying and checking every move.
+    """Load a game record written by :func:`~sevens_ru.durak.to_json`, replaying and checking every move.
 
     >>> from sevens_ru import durak
     >>> durak.from_json('{"format": 1, "game": "sevens"}')

@@ -1,6 +1,6 @@
 """The rules of play (D5–D13) and four of the five functions: new game, legal moves, apply, is over.
 
-The engine's automations, done inside :func:`apply` and never by a caller:
+The engine's automations, done inside :func:`~sevens_ru.durak.apply` and never by a caller:
 
 - **joining** (D7): after a lead, every other seat, the defender included, adds all
   its cards of the led rank to the attack, in clockwise order from the attacker's left;
@@ -217,7 +217,7 @@ def _legal_moves(state: GameState) -> tuple[Move, ...]:
 
 
 def defences(hand: int, uncovered: int, beaten_by: tuple[int, ...]) -> tuple[Move, ...]:
-    """The covers of the uncovered cards from ``hand``, then the take (D8, D9), as :func:`legal_moves` lists them.
+    """The covers of the uncovered cards from ``hand``, then the take (D8, D9), as :func:`~sevens_ru.durak.legal_moves` lists them.
 
     All three are card sets; ``beaten_by`` is :data:`~sevens_ru.durak.state.BEATEN_BY` of the trump suit.
 
@@ -243,7 +243,7 @@ def defences(hand: int, uncovered: int, beaten_by: tuple[int, ...]) -> tuple[Mov
 
 
 def leads(hand: int) -> tuple[Lead, ...]:
-    """Every lead from the card set ``hand`` (D6), in the order of :func:`legal_moves`.
+    """Every lead from the card set ``hand`` (D6), in the order of :func:`~sevens_ru.durak.legal_moves`.
 
     >>> from sevens_ru import mask_of, Card
     >>> leads(mask_of([Card.parse("7♣"), Card.parse("7♠"), Card.parse("9♦")]))

@@ -276,7 +276,7 @@ class GameState:
         return tuple(state._move for state in self._chain()[1:])  # type: ignore[misc]
 
     @property
-    def history(self) -> tuple[Event, ...]:
+    def history(self) -> tuple[Led | Joined | Covered | Took, ...]:
         """Every lead, join, cover and take so far, oldest first (D17).
 
         >>> from sevens_ru import durak

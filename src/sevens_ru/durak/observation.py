@@ -1,6 +1,6 @@
 """What one seat may see (D17): its own hand and everything public, nothing else.
 
-A :class:`PlayerView` holds no reference to the game state: it is built from the
+A :class:`~sevens_ru.durak.PlayerView` holds no reference to the game state: it is built from the
 public facts alone, so no other seat's hand and no undealt card can be reached from
 it. Two deals that differ only by cards swapped between *other* seats (or the undealt
 cards) give equal views as long as the play has not shown those cards.
@@ -23,7 +23,7 @@ import attrs
 from ..cards import Card, cards_from_mask, mask_of
 from ..errors import NotAGameStateError
 from .deal import HAND_SIZE, pack_mask
-from .events import Event, Joined, Led, Took
+from .events import Covered, Joined, Led, Took
 from .moves import Move
 from .options import Options
 from .rules import defences, leads
@@ -34,7 +34,7 @@ __all__ = ["PlayerView", "view"]
 
 @attrs.frozen
 class PlayerView:
-    """One seat's observation of a game of Durak (D17). Immutable; built by :func:`view`.
+    """One seat's observation of a game of Durak (D17). Immutable; built by :func:`~sevens_ru.durak.view`.
 
     >>> from sevens_ru import durak
     >>> seen = durak.view(durak.new_game(2, dealer=0, seed=1), 1)
@@ -72,7 +72,7 @@ class PlayerView:
     """How many bouts have been settled."""
     takes_in_a_row: int
     """How many bouts in a row, up to now, ended with a take (D13)."""
-    history: tuple[Event, ...]
+    history: tuple[Led | Joined | Covered | Took, ...]
     """Every lead, join, cover and take so far, oldest first."""
     loser: int | None
     """The fool once the game is over (``None`` while playing and in a draw)."""
