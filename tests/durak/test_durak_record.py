@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import sevens_ru as s7
-from sevens_ru import RecordError, durak
+from sevens_ru import NotAGameStateError, RecordError, durak
 
 
 def finished() -> durak.GameState:
@@ -152,11 +152,11 @@ def test_an_illegal_move_names_its_ply() -> None:
         durak.from_json(json.dumps(record))
 
 
-def test_not_text() -> None:
+def test_not_text_and_not_a_state() -> None:
     with pytest.raises(RecordError, match=r"durak.from_json\(\) takes JSON text, got dict"):
         durak.from_json({"format": 1})  # type: ignore[arg-type]
     with pytest.raises(
-        RecordError, match=r"durak.to_json\(\) takes a durak.GameState, got GameState"
+        NotAGameStateError, match=r"durak.to_json\(\) takes a durak.GameState, got GameState"
     ):
         durak.to_json(s7.new_game(4, seed=1))  # type: ignore[arg-type]
 

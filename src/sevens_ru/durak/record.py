@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..errors import RecordError, SevensError
+from ..errors import NotAGameStateError, RecordError, SevensError
 from ..record import _check_fields, _kind  # the same checks as the Sevens records
 from .deal import MAX_PLAYERS, MIN_PLAYERS
 from .options import Options
@@ -53,7 +53,9 @@ def to_json(state: GameState, *, indent: int | None = None) -> str:
     True
     """
     if not isinstance(state, GameState):
-        raise RecordError(f"durak.to_json() takes a durak.GameState, got {type(state).__name__}")
+        raise NotAGameStateError(
+            f"durak.to_json() takes a durak.GameState, got {type(state).__name__}"
+        )
     record = {
         "format": FORMAT,
         "game": "durak",
