@@ -14,6 +14,7 @@ passes automatically, and the first to play their last card wins.
 
 from __future__ import annotations
 
+from . import durak
 from .cards import DECK, LANGUAGES, Card, Language, Rank, Suit, cards_from_mask, mask_of
 from .errors import (
     CardParseError,
@@ -69,6 +70,7 @@ __all__ = [
     "apply",
     "card_points",
     "cards_from_mask",
+    "durak",
     "from_json",
     "is_over",
     "legal_moves",

@@ -88,9 +88,13 @@ def from_json(text: str | bytes) -> GameState:
     if record.get("format") != FORMAT or isinstance(record.get("format"), bool):
         found = repr(record["format"]) if "format" in record else "no format field"
         raise RecordError(f"field 'format': this library reads format {FORMAT}, got {found}")
-    _check_fields("the record", record, _FIELDS)
-    if record["game"] != "sevens":
+    if record.get("game") == "durak":
+        raise RecordError(
+            "field 'game': this is a Durak record; load it with sevens_ru.durak.from_json"
+        )
+    if "game" in record and record["game"] != "sevens":
         raise RecordError(f"field 'game': expected 'sevens', got {record['game']!r}")
+    _check_fields("the record", record, _FIELDS)
     players = record["players"]
     if isinstance(players, bool) or not isinstance(players, int):
         raise RecordError(f"field 'players': expected an integer, got {_kind(players)}")
