@@ -1,7 +1,7 @@
 """Deal a game and let every seat play a random legal card until someone goes out.
 
-    python examples/random_game.py              # 4 players, a fresh deal
-    python examples/random_game.py --players 5 --seed 42
+python examples/random_game.py              # 4 players, a fresh deal
+python examples/random_game.py --players 5 --seed 42
 """
 
 from __future__ import annotations
