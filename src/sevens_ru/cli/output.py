@@ -128,11 +128,14 @@ class Output:
 
     @contextmanager
     def progress(self, description: str, total: int, *, enabled: bool = True) -> Iterator[Progress]:
-        """A progress bar on standard error while the block runs; yields the reporter."""
+        """A progress bar on standard error while the block runs; yields the reporter.
+
+        With rich on a terminal, a live bar; otherwise a line every 5 %.
+        """
         if not enabled:
             yield lambda done, total: None
             return
-        if self.rich:
+        if self.rich and sys.stderr.isatty():
             columns = (
                 *rich.progress.Progress.get_default_columns(),
                 rich.progress.MofNCompleteColumn(),
