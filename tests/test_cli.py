@@ -166,7 +166,7 @@ def test_play_through_a_pseudo_terminal() -> None:
         index = child.expect([prompt, r"(You win!|Seat \d \(\w+\) wins!)"])
         if index == 1:
             break
-        screen = ANSI.sub("", child.before).replace("\r", "")
+        screen = ANSI.sub("", str(child.before)).replace("\r", "")
         hand = re.findall(r"Your hand: (.*?)\s+\(\* = playable\)", screen)[-1].split()
         playable = [card.rstrip("*") for card in hand if card.endswith("*")]
         others = [card for card in hand if not card.endswith("*")]

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import sevens_ru as s7
-from sevens_ru.bots import HeuristicBot, RandomBot, SearchBot
+from sevens_ru.bots import Bot, HeuristicBot, RandomBot, SearchBot
 from sevens_ru.tournament import Estimate, MatchError, _estimate, _t_quantile, play_match
 
 
@@ -47,7 +47,7 @@ def test_without_duplicate_each_deal_is_played_once() -> None:
 
 
 def test_the_same_seed_gives_the_same_result_with_any_number_of_processes() -> None:
-    lineup = [SearchBot(rollouts=30), HeuristicBot(), RandomBot()]
+    lineup: list[Bot] = [SearchBot(rollouts=30), HeuristicBot(), RandomBot()]
     one = play_match(lineup, 6, seed=9, jobs=1)
     two = play_match(lineup, 6, seed=9, jobs=2)
     assert one == two

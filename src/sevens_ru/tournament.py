@@ -163,7 +163,7 @@ class MatchResult:
         >>> print(lines[0])
         bot     games  win rate              mean place            cards left            passes                ms/move
         >>> print(lines[1][:58])
-        random      8  0.625 [0.228, 1.000]  1.375 [1.000, 1.772]
+        random      8  0.625 [0.227, 1.000]  1.375 [1.000, 1.773]
         """
         header = ("bot", "games", "win rate", "mean place", "cards left", "passes", "ms/move")
         rows = [
