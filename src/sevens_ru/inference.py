@@ -36,6 +36,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Iterator, Mapping
 from math import factorial
+from types import MappingProxyType
 
 import attrs
 
@@ -278,7 +279,7 @@ class Inference:
         self._groups = _groups(self._facts)
         self._complete: dict[tuple[int, _State], int] = {}
         self._splits: dict[tuple[int, _State], tuple[list[tuple[int, ...]], list[int]]] = {}
-        self._holders: dict[Card, frozenset[int]] | None = None
+        self._holders: Mapping[Card, frozenset[int]] | None = None
         if not self.count:
             raise InconsistentViewError(
                 "no deal of the unseen cards fits the view: the hand sizes and the passes "
@@ -323,7 +324,7 @@ class Inference:
         many possible cards as it holds must hold all of them, so no one else can.
         """
         if self._holders is None:
-            self._holders = self._find_holders()
+            self._holders = MappingProxyType(self._find_holders())
         return self._holders
 
     def sample(self, rng: random.Random) -> tuple[tuple[Card, ...], ...]:

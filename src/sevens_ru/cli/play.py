@@ -85,6 +85,10 @@ def play_game(
     :class:`GameAbandonedError` if the human stops.
     """
     names = [bot_name(bot) if bot is not None else "" for bot in opponents]
+    out.line(f"[bold]{say(lang, 'intro', players=state.players, seat=human)}[/]")
+    for other, name in enumerate(names):
+        if other != human:
+            out.line(f"  {seat_name(other, lang, bot=name)}")
     seen = 0
     while not is_over(state):
         seat = state.current_player

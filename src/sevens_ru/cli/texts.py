@@ -13,6 +13,12 @@ from ..errors import UnknownLanguageError
 __all__ = ["TEXTS", "say"]
 
 TEXTS: dict[str, dict[Language, str]] = {
+    "intro": {
+        "en": "Russian Sevens, {players} players: you are seat {seat}. Type ? for help.",
+        "ru": "Семёрки (девятки), игроков: {players}. Ваше место: {seat}. ? — помощь.",
+        "fr": "Sept russe, {players} joueurs : vous êtes à la place {seat}. Tapez ? pour l'aide.",
+        "de": "Russisches Sieben, {players} Spieler: Sie sitzen auf Platz {seat}. ? für Hilfe.",
+    },
     "you": {"en": "You", "ru": "Вы", "fr": "Vous", "de": "Sie"},
     "seat": {"en": "Seat {seat}", "ru": "Место {seat}", "fr": "Place {seat}", "de": "Platz {seat}"},
     "hand": {"en": "Your hand", "ru": "Ваши карты", "fr": "Votre main", "de": "Ihre Hand"},
