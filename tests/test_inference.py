@@ -290,5 +290,7 @@ def test_repr_and_unseen() -> None:
     inference = infer(s7.view(s7.apply(s7.new_game(4, seed=1), "9♦"), 0))
     assert repr(inference) == f"<Inference for seat 0: {inference.count} consistent deals>"
     assert set(inference.unseen) == inference.view.unseen
-    with pytest.raises(InconsistentViewError, match="other seats"):
+    with pytest.raises(s7.InvalidSeatError, match="other seats"):
         inference.allowed(0)
+    with pytest.raises(s7.InvalidSeatError, match="other seats"):
+        inference.allowed(4)

@@ -42,7 +42,7 @@ import attrs
 
 from .cards import DECK, Card, cards_from_mask
 from .deal import MAX_PLAYERS, MIN_PLAYERS, hand_sizes
-from .errors import SevensError
+from .errors import InvalidSeatError, SevensError
 from .events import Pass, Play
 from .game import playable_mask
 from .observation import PlayerView
@@ -304,14 +304,17 @@ class Inference:
     def allowed(self, seat: int) -> tuple[Card, ...]:
         """The unseen cards ``seat`` may hold by its passes alone (R21), sizes aside.
 
+        Raises :class:`~sevens_ru.InvalidSeatError` for the viewer's own seat or a seat
+        that does not exist.
+
         >>> import sevens_ru as s7
         >>> from sevens_ru.inference import infer
         >>> state = s7.apply(s7.new_game(4, seed=1), "9♦")  # seat 2 passes
         >>> s7.Card.parse("8♦") in infer(s7.view(state, 0)).allowed(2)
         False
         """
-        if seat not in self._facts.seats:
-            raise InconsistentViewError(
+        if isinstance(seat, bool) or seat not in self._facts.seats:
+            raise InvalidSeatError(
                 f"seat {seat!r} is not one of the other seats {list(self._facts.seats)}"
             )
         return cards_from_mask(self._facts.allowed[self._facts.seats.index(seat)])
