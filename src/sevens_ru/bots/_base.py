@@ -1,0 +1,79 @@
+"""The bot protocol and what every bot checks first."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol, runtime_checkable
+
+from ..cards import Card
+from ..errors import SevensError
+from ..inference import WrongTypeError
+from ..observation import PlayerView
+
+__all__ = ["Bot", "NoMoveError", "bot_name", "legal_moves_of"]
+
+
+class NoMoveError(SevensError, ValueError):
+    """A bot was asked to choose a card for a seat that has no move (not its turn, or over)."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that chooses a card to play from one seat's view.
+
+    ``choose`` must return one of ``view.legal_moves()``; ``rng`` is the only source of
+    randomness it may use, so a game replays exactly from the same seeds.
+
+    >>> import random
+    >>> import sevens_ru as s7
+    >>> from sevens_ru.bots import Bot
+    >>> class LowestBot:
+    ...     def choose(self, view: s7.PlayerView, rng: random.Random) -> s7.Card:
+    ...         return view.legal_moves()[0]
+    >>> isinstance(LowestBot(), Bot)
+    True
+    """
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Card:
+        """The card to play: one of ``view.legal_moves()``."""
+        ...
+
+
+def bot_name(bot: object) -> str:
+    """A short name for ``bot``: its ``name`` attribute if it has one, else its class name.
+
+    >>> from sevens_ru.bots import HeuristicBot, bot_name
+    >>> bot_name(HeuristicBot()), bot_name(object())
+    ('heuristic', 'object')
+    """
+    name = getattr(bot, "name", None)
+    return name if isinstance(name, str) else type(bot).__name__
+
+
+def legal_moves_of(view: PlayerView, rng: random.Random) -> tuple[Card, ...]:
+    """Check a bot's arguments and return the legal moves of ``view``'s seat (not empty).
+
+    >>> import random
+    >>> import sevens_ru as s7
+    >>> from sevens_ru.bots import legal_moves_of
+    >>> legal_moves_of(s7.view(s7.new_game(4, seed=1), 0), random.Random())
+    Traceback (most recent call last):
+    ...
+    sevens_ru.bots._base.NoMoveError: seat 0 has no move: it is seat 1's turn
+
+    Raises:
+        WrongTypeError: ``view`` is not a ``PlayerView`` or ``rng`` not a ``random.Random``.
+        NoMoveError: it is not this seat's turn, or the game is over.
+    """
+    if not isinstance(view, PlayerView):
+        raise WrongTypeError(
+            f"a bot chooses from a sevens_ru.PlayerView, got {type(view).__name__}"
+        )
+    if not isinstance(rng, random.Random):
+        raise WrongTypeError(f"a bot takes a random.Random, got {type(rng).__name__}")
+    moves = view.legal_moves()
+    if not moves:
+        if view.current_player is None:
+            raise NoMoveError(f"seat {view.seat} has no move: the game is over")
+        raise NoMoveError(f"seat {view.seat} has no move: it is seat {view.current_player}'s turn")
+    return moves

@@ -1,0 +1,156 @@
+"""Terminal output through ``rich`` when it is installed, plain text otherwise.
+
+Messages are written in rich's markup (``[bold]...[/]``); without rich, or with
+``--plain``, the tags are dropped and tables are drawn with spaces.
+
+>>> import io
+>>> from sevens_ru.cli.output import Output
+>>> out = Output(io.StringIO(), plain=True)
+>>> out.line("[bold]9♦[/] opens")
+>>> out.table(["seat", "cards"], [["0", "3"], ["12", "0"]])
+>>> print(out.stream.getvalue(), end="")
+9♦ opens
+seat  cards
+0     3
+12    0
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, Protocol, TextIO
+
+try:
+    import rich.console
+    import rich.markup
+    import rich.progress
+    import rich.table
+except ImportError:  # pragma: no cover - the plain fallback is tested by --plain
+    rich = None  # type: ignore[assignment]
+
+__all__ = ["HAS_RICH", "Output", "Progress", "escape", "strip_markup"]
+
+HAS_RICH = rich is not None
+"""Whether ``rich`` is installed (``pip install "sevens-ru[cli]"``)."""
+
+_TAG = re.compile(r"\[/?(?:[a-z]+(?: [a-z]+)*)?\]")
+
+
+def strip_markup(text: str) -> str:
+    """``text`` without rich markup tags.
+
+    >>> strip_markup("[bold green]9♦[/] and [dim]Q♠[/dim] [0.1, 0.2]")
+    '9♦ and Q♠ [0.1, 0.2]'
+    """
+    return _TAG.sub("", text)
+
+
+def escape(text: str) -> str:
+    """``text`` with anything that looks like a markup tag made literal."""
+    return text.replace("[", r"\[") if HAS_RICH else text
+
+
+class Progress(Protocol):
+    """Something to report progress to."""
+
+    def __call__(self, done: int, total: int) -> None:
+        """Report that ``done`` of ``total`` are done."""
+
+
+class Output:
+    """Where the command writes: a stream, with or without rich."""
+
+    def __init__(self, stream: TextIO | None = None, *, plain: bool = False) -> None:
+        self.stream: Any = sys.stdout if stream is None else stream
+        self.rich = HAS_RICH and not plain
+        self._console: Any = (
+            rich.console.Console(file=self.stream, highlight=False, emoji=False)
+            if self.rich
+            else None
+        )
+
+    def line(self, markup: str = "") -> None:
+        """Write one line of markup."""
+        if self._console is not None:
+            self._console.print(markup, soft_wrap=True)
+        else:
+            print(strip_markup(markup).replace("\\[", "["), file=self.stream, flush=True)
+
+    def rule(self, title: str = "") -> None:
+        """A horizontal rule with a title."""
+        if self._console is not None:
+            self._console.rule(title)
+        else:
+            self.line(f"--- {title} ---" if title else "---")
+
+    def table(
+        self,
+        headers: Sequence[str],
+        rows: Sequence[Sequence[str]],
+        *,
+        title: str | None = None,
+        right: Sequence[int] = (),
+    ) -> None:
+        """A table; columns numbered in ``right`` are right-aligned."""
+        if self._console is not None:
+            table = rich.table.Table(title=title)
+            for number, header in enumerate(headers):
+                table.add_column(header, justify="right" if number in right else "left")
+            for row in rows:
+                table.add_row(*row)
+            self._console.print(table)
+            return
+        if title:
+            self.line(title)
+        plain = [[strip_markup(cell).replace("\\[", "[") for cell in row] for row in rows]
+        widths = [
+            max(len(row[column]) for row in (headers, *plain)) for column in range(len(headers))
+        ]
+        for row in (headers, *plain):
+            cells = [
+                cell.rjust(width) if number in right and row is not headers else cell.ljust(width)
+                for number, (cell, width) in enumerate(zip(row, widths, strict=True))
+            ]
+            print("  ".join(cells).rstrip(), file=self.stream, flush=True)
+
+    def ask(self, prompt: str) -> str:
+        """Read one line from standard input after ``prompt``; raises EOFError at its end."""
+        if self._console is not None:
+            return str(self._console.input(prompt))
+        print(strip_markup(prompt), end="", file=self.stream, flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
+
+    @contextmanager
+    def progress(self, description: str, total: int, *, enabled: bool = True) -> Iterator[Progress]:
+        """A progress bar on standard error while the block runs; yields the reporter.
+
+        With rich on a terminal, a live bar; otherwise a line every 5 %.
+        """
+        if not enabled:
+            yield lambda done, total: None
+            return
+        if self.rich and sys.stderr.isatty():
+            columns = (
+                *rich.progress.Progress.get_default_columns(),
+                rich.progress.MofNCompleteColumn(),
+            )
+            console = rich.console.Console(stderr=True)
+            with rich.progress.Progress(*columns, console=console, transient=True) as bar:
+                task = bar.add_task(description, total=total)
+                yield lambda done, total: bar.update(task, completed=done)
+            return
+        step = max(1, total // 20)
+        last = [0]
+
+        def report(done: int, total: int) -> None:
+            if done - last[0] >= step or done == total:
+                last[0] = done
+                print(f"{description}: {done}/{total}", file=sys.stderr, flush=True)
+
+        yield report

@@ -1,0 +1,161 @@
+"""Matches: duplicate deals, determinism across processes, honest intervals."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+
+import sevens_ru as s7
+from sevens_ru.bots import Bot, HeuristicBot, RandomBot, SearchBot
+from sevens_ru.tournament import Estimate, MatchError, _estimate, _t_quantile, play_match
+
+
+def test_duplicate_deals_rotate_the_hands_through_every_seat() -> None:
+    result = play_match([HeuristicBot(), RandomBot(), RandomBot(), RandomBot()], 12, seed=4)
+    assert (result.deals, result.games, result.players) == (12, 48, 4)
+    assert all(bot.games == 48 for bot in result.bots)
+    # R14, R15: exactly one winner per game, so the win rates add up to one.
+    assert sum(bot.wins for bot in result.bots) == 48
+    assert math.isclose(sum(bot.win_rate.mean for bot in result.bots), 1.0)
+    # R18: the places of one game are 1 plus the competition places of the rest.
+    assert all(1 <= bot.mean_place.mean <= 4 for bot in result.bots)
+
+
+def test_duplicate_cancels_the_luck_of_the_cards() -> None:
+    # Identical bots in duplicate play each hand from each seat: with a deterministic bot
+    # every entry gets exactly the same games, so the same figures.
+    result = play_match([HeuristicBot(), HeuristicBot(), HeuristicBot()], 10, seed=2)
+    figures = {
+        (bot.wins, bot.mean_place.mean, bot.mean_cards_left.mean, bot.mean_passes.mean)
+        for bot in result.bots
+    }
+    # The bots draw ties at random from their own seeds, so allow small differences,
+    # but the card luck is shared: totals of cards left match across entries closely.
+    assert len(result.bots) == 3
+    spread = max(f[2] for f in figures) - min(f[2] for f in figures)
+    assert spread < 1.0
+
+
+def test_without_duplicate_each_deal_is_played_once() -> None:
+    result = play_match([RandomBot(), RandomBot()], 30, seed=1, duplicate=False)
+    assert (result.deals, result.games) == (30, 30)
+    assert sum(bot.games for bot in result.bots) == 60  # two seats per game
+    assert sum(bot.wins for bot in result.bots) == 30
+
+
+def test_the_same_seed_gives_the_same_result_with_any_number_of_processes() -> None:
+    lineup: list[Bot] = [SearchBot(rollouts=30), HeuristicBot(), RandomBot()]
+    one = play_match(lineup, 6, seed=9, jobs=1)
+    two = play_match(lineup, 6, seed=9, jobs=2)
+    assert one == two
+    assert play_match(lineup, 6, seed=10) != one
+
+
+def test_fewer_bots_than_seats_are_repeated() -> None:
+    result = play_match([HeuristicBot(), RandomBot()], 10, seed=3, players=4)
+    assert result.players == 4
+    assert [bot.games for bot in result.bots] == [80, 80]  # two seats each, 4 rotations
+    assert sum(bot.wins for bot in result.bots) == 40
+
+
+def test_progress_is_reported() -> None:
+    calls: list[tuple[int, int]] = []
+    play_match(
+        [RandomBot(), RandomBot()],
+        5,
+        seed=1,
+        progress=lambda done, total: calls.append((done, total)),
+    )
+    assert calls[-1] == (5, 5)
+    assert all(total == 5 for _, total in calls)
+
+
+def test_results_as_json_and_table() -> None:
+    result = play_match([HeuristicBot(), RandomBot()], 5, seed=1)
+    record = json.loads(json.dumps(result.to_dict()))
+    assert record["games"] == 10
+    assert record["bots"][0]["name"] == "heuristic"
+    assert set(record["bots"][0]["win_rate"]) == {"mean", "low", "high", "samples"}
+    lines = result.table().splitlines()
+    assert lines[0].split()[:3] == ["bot", "games", "win"]
+    assert lines[1].startswith("heuristic")
+    assert result.bots[0].ms_per_move > 0
+
+
+def test_student_t_quantiles() -> None:
+    # Tables of Student's t, two-sided 95 %.
+    for degrees, expected in [
+        (1, 12.706),
+        (2, 4.303),
+        (3, 3.182),
+        (9, 2.262),
+        (29, 2.045),
+        (1000, 1.962),
+    ]:
+        assert _t_quantile(0.975, degrees) == pytest.approx(expected, abs=0.002)
+
+
+def test_intervals() -> None:
+    estimate = _estimate([0.25, 0.5, 0.5, 0.75], 0.0, 1.0)
+    assert estimate.mean == 0.5
+    half = 3.182446 * 0.2041241 / 2  # t(3) * sample sd / sqrt(4)
+    assert estimate.low == pytest.approx(0.5 - half, abs=1e-5)
+    assert estimate.high == pytest.approx(0.5 + half, abs=1e-5)
+    assert _estimate([1.0, 1.0, 0.75], 0.0, 1.0).high == 1.0  # clamped to the range
+    assert _estimate([0.5], 0.0, 1.0) == Estimate(0.5, 0.0, 1.0, 1)  # one deal: no knowledge
+
+
+def test_interval_coverage() -> None:
+    # The intervals cover the truth about 95 % of the time: deals of a coin with p = 0.3.
+    rng = random.Random(0)
+    covered = 0
+    for _ in range(400):
+        samples = [float(rng.random() < 0.3) for _ in range(40)]
+        estimate = _estimate(samples, 0.0, 1.0)
+        covered += estimate.low <= 0.3 <= estimate.high
+    assert 0.90 <= covered / 400 <= 0.99
+
+
+class Cheater:
+    name = "cheater"
+
+    def choose(self, view: s7.PlayerView, rng: random.Random) -> s7.Card:
+        return s7.Card.parse("A♠") if view.table else view.legal_moves()[0]
+
+
+class Broken:
+    def choose(self, view: s7.PlayerView, rng: random.Random) -> s7.Card:
+        raise RuntimeError("out of ideas")
+
+
+def test_a_bot_that_fails_is_named() -> None:
+    with pytest.raises(MatchError, match=r"'cheater' in seat .* cannot play A♠"):
+        play_match([Cheater(), RandomBot()], 3, seed=1)
+    with pytest.raises(MatchError, match=r"'Broken' in seat .* failed: RuntimeError: out of ideas"):
+        play_match([Broken(), RandomBot()], 3, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"games": 0}, "games must be at least 1"),
+        ({"games": 2.5}, "games must be an int"),
+        ({"seed": "x"}, "seed must be an int"),
+        ({"jobs": 0}, "jobs must be at least 1"),
+        ({"players": 7}, "2 to 6"),
+        ({"players": 1}, "players must be at least 2"),
+        ({"bots": []}, "at least one bot"),
+        ({"bots": [RandomBot()] * 3, "players": 2}, "3 bots cannot sit at 2 seats"),
+        ({"bots": [RandomBot(), "random"]}, r"bots\[1\] has no choose"),
+        ({"options": "dense"}, "options must be"),
+    ],
+)
+def test_bad_settings(arguments: dict[str, object], message: str) -> None:
+    settings: dict[str, object] = {"bots": [RandomBot(), RandomBot()], "games": 2, "seed": 1}
+    settings.update(arguments)
+    with pytest.raises(MatchError, match=message):
+        play_match(**settings)  # type: ignore[arg-type]
+    assert issubclass(MatchError, ValueError)
