@@ -51,6 +51,11 @@ def _opened_by(card: Card) -> int:
 _DEFAULT_OPTIONS = Options()
 _OPENED_BY = tuple(_opened_by(card) for card in DECK)
 _BITS = tuple(card.bit for card in DECK)
+# Playing a card takes it out of the playable set and adds the cards it opens, which were
+# not playable before (rows are runs): the change is one addition.
+_PLAYABLE_CHANGE = tuple(opened - bit for opened, bit in zip(_OPENED_BY, _BITS, strict=True))
+# One more pass for seat s: passes are counted in 8 bits per seat.
+_PASS = tuple(1 << (seat << 3) for seat in range(6))
 
 # Legal-move tuples by card set. A legal set holds at most two cards per suit, so
 # there are fewer than 200,000 possible keys; in practice a few thousand occur.
@@ -118,9 +123,10 @@ def legal_moves(state: GameState) -> tuple[Card, ...]:
     """
     try:
         mask = state._moves
-        return _MOVES[mask]
     except AttributeError:
         raise _not_a_state("legal_moves", state) from None
+    try:
+        return _MOVES[mask]
     except KeyError:
         moves = _MOVES[mask] = cards_from_mask(mask)
         return moves
@@ -151,28 +157,32 @@ def apply(state: GameState, card: Card | str) -> GameState:
     except AttributeError:
         raise _not_a_state("apply", state) from None
     bit = _BITS[index]
-    if not moves & bit:
+    if not moves & bit:  # every move is checked, the engine's own suggestions too
         raise IllegalMoveError(_why_illegal(state, DECK[index]))
     setup = state._setup
     deal = setup.deal
-    turn: int = state._turn  # type: ignore[assignment]  # not None: there was a legal move
+    turn: int | None = state._turn
     table = state._table | bit
-    playable = (state._playable ^ bit) | _OPENED_BY[index]
+    # The card leaves the playable set and the card beyond it joins (R9): one addition.
+    playable = state._playable + _PLAYABLE_CHANGE[index]
     passes = state._passes
-    next_turn: int | None = None
-    if deal[turn] & ~table:  # else that was the player's last card: the game is over (R14)
-        for next_turn in setup.seats_after[turn]:  # R13: someone can play, at worst `turn`
-            moves = deal[next_turn] & playable
-            if moves:
-                break
-            passes += 1 << (next_turn << 3)  # R11
-    else:
+    # With another legal card the hand is not empty; else check (R14).
+    if moves != bit or deal[turn] | table != table:  # type: ignore[index]
+        next_seat = setup.next_seat
+        turn = next_seat[turn]  # type: ignore[index]
+        moves = deal[turn] & playable
+        while not moves:  # R13: someone can play, at worst the seat that just played
+            passes += _PASS[turn]  # R11
+            turn = next_seat[turn]
+            moves = deal[turn] & playable
+    else:  # that was the player's last card: the game is over (R14)
+        turn = None
         moves = 0
     new = _new_state(GameState)  # make_state(), inlined: this is the hot path
     new._setup = setup
     new._table = table
     new._playable = playable
-    new._turn = next_turn
+    new._turn = turn
     new._passes = passes
     new._moves = moves
     new._parent = state

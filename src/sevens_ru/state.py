@@ -38,25 +38,36 @@ _SEATS_AFTER = tuple(
     )
     for players in range(7)
 )
+# The seat after each seat: _NEXT_SEAT[players][seat].
+_NEXT_SEAT = tuple(tuple((seat + 1) % players for seat in range(players)) for players in range(7))
 
 
 class _Setup:
     """What stays the same during one game: players, options and the deal."""
 
-    __slots__ = ("_deal_cards", "deal", "options", "players", "seats_after")
+    __slots__ = ("_deal_cards", "deal", "next_seat", "options", "players", "seats_after")
+
+    players: int
+    options: Options
+    deal: tuple[int, ...]  # the dealt hands as card sets
+    next_seat: tuple[int, ...]  # the seat after each seat
+    seats_after: tuple[tuple[int, ...], ...]  # the seats after each seat, ending with it
+    _deal_cards: tuple[tuple[Card, ...], ...]  # set on first use
 
     def __init__(self, players: int, options: Options, deal: tuple[int, ...]) -> None:
         self.players = players
         self.options = options
         self.deal = deal
+        self.next_seat = _NEXT_SEAT[players]
         self.seats_after = _SEATS_AFTER[players]
-        self._deal_cards: tuple[tuple[Card, ...], ...] | None = None
 
     @property
     def deal_cards(self) -> tuple[tuple[Card, ...], ...]:
-        if self._deal_cards is None:
+        try:
+            return self._deal_cards
+        except AttributeError:  # not yet asked for: built once, on demand
             self._deal_cards = tuple(cards_from_mask(hand) for hand in self.deal)
-        return self._deal_cards
+            return self._deal_cards
 
     def key(self) -> tuple[int, Options, tuple[int, ...]]:
         return (self.players, self.options, self.deal)
