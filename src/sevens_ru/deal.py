@@ -33,6 +33,9 @@ _ONLY_SEAT = tuple(
     bytes(ord("1") if byte == ord("0") + seat else ord("0") for byte in range(256))
     for seat in range(MAX_PLAYERS)
 )
+_ONLY_SEATS_BEFORE_LAST = {
+    players: _ONLY_SEAT[: players - 1] for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}
 
 
 def check_players(players: object) -> int:
@@ -69,11 +72,14 @@ def deal_seeded(players: int, seed: int) -> tuple[int, ...]:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidDealError(f"the seed must be an int, got {type(seed).__name__} {seed!r}")
     # Dealing shuffled(seed, 36) card by card, with the loops left to C: a table from
-    # card to seat digit, then each seat's digits read as a base-2 number.
+    # card to seat digit, then each seat's digits read as a base-2 number; the last
+    # seat holds the rest.
     seats = _CARDS_DOWN.translate(
         bytes.maketrans(shuffled_bytes(seed, len(DECK)), _SEAT_DIGITS[players])
     )
-    return tuple([int(seats.translate(_ONLY_SEAT[seat]), 2) for seat in range(players)])
+    hands = [int(seats.translate(only), 2) for only in _ONLY_SEATS_BEFORE_LAST[players]]
+    hands.append(_FULL - sum(hands))
+    return tuple(hands)
 
 
 def deal_hands(players: int, hands: Sequence[Iterable[Card | str]]) -> tuple[int, ...]:
