@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .cards import DECK, Card, Rank, Suit, cards_from_mask
-from .deal import check_players, deal_hands, deal_seeded
+from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players, deal_hands, deal_seeded
 from .errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
 from .options import Options
 from .shuffle import fresh_seed
-from .state import GameState, _Setup, make_state
+from .state import GameState, _Setup
 
 __all__ = ["apply", "is_over", "legal_moves", "new_game", "playable_mask"]
 
@@ -91,7 +91,8 @@ def new_game(
             and ``hands``.
         InvalidOptionsError: ``options`` is not an :class:`Options`.
     """
-    check_players(players)
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        check_players(players)  # raises, unless players is an int subclass in range
     if options is None:
         options = _DEFAULT_OPTIONS
     elif not isinstance(options, Options):
@@ -107,8 +108,14 @@ def new_game(
     opener = 0
     while not deal[opener] & _NINE_OF_DIAMONDS:
         opener += 1
-    state = make_state(_Setup(players, options, deal), 0, _NINES, opener, 0, None)
-    state._moves = _NINE_OF_DIAMONDS  # R7: the holder of 9♦ must open with it
+    state = _new_state(GameState)  # GameState() refuses: the slots are set here and in apply()
+    state._setup = _Setup(players, options, deal)
+    state._table = 0
+    state._playable = _NINES  # R9: the 9s open the rows...
+    state._turn = opener
+    state._passes = 0
+    state._moves = _NINE_OF_DIAMONDS  # ...but R7: the holder of 9♦ must open with it
+    state._parent = None
     return state
 
 
@@ -178,7 +185,7 @@ def apply(state: GameState, card: Card | str) -> GameState:
     else:  # that was the player's last card: the game is over (R14)
         turn = None
         moves = 0
-    new = _new_state(GameState)  # make_state(), inlined: this is the hot path
+    new = _new_state(GameState)  # the hot path: every slot set right here
     new._setup = setup
     new._table = table
     new._playable = playable

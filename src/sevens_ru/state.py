@@ -266,26 +266,6 @@ class GameState:
         )
 
 
-def make_state(
-    setup: _Setup,
-    table: int,
-    playable: int,
-    turn: int | None,
-    passes: int,
-    parent: GameState | None,
-) -> GameState:
-    """Build a state from its parts (for the rules code only: nothing is checked)."""
-    state = object.__new__(GameState)
-    state._setup = setup
-    state._table = table
-    state._playable = playable
-    state._turn = turn
-    state._passes = passes
-    state._moves = setup.deal[turn] & playable if turn is not None else 0
-    state._parent = parent
-    return state
-
-
 def _rebuild(
     players: int, options: Options, deal: tuple[int, ...], history: tuple[Event, ...]
 ) -> GameState:
