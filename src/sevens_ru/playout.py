@@ -14,6 +14,8 @@ card number ``int(rng.random() * k)`` (and draws nothing when ``k`` is 1).
 >>> standings = playout(state, random.Random(1))
 >>> standings[0].place, standings[0].cards_left
 (1, 0)
+>>> standings == playout(state, random.Random(1))  # the same draws, the same game
+True
 """
 
 from __future__ import annotations
@@ -21,45 +23,74 @@ from __future__ import annotations
 import random
 
 from .errors import NotAGameStateError
-from .game import _OPENED_BY
+from .game import _BITS, _PASS, _PLAYABLE_CHANGE
 from .scoring import Standing, standings
 from .state import GameState
 
 __all__ = ["playout"]
 
+# What playing each card does to the table and to the playable set (see apply()).
+_STEPS = tuple(zip(_BITS, _PLAYABLE_CHANGE, strict=True))
+# The steps of the legal cards, in canonical order, by card set of the legal cards. Like
+# the legal-move tuples of legal_moves(), fewer than 400,000 keys are possible (at most
+# two cards per suit) and a few thousand occur in practice.
+_CHOICES: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _choices(moves: int) -> tuple[tuple[int, int], ...]:
+    """The steps of the cards in ``moves``, in canonical order (cached)."""
+    steps = []
+    rest = moves
+    while rest:
+        lowest = rest & -rest
+        steps.append(_STEPS[lowest.bit_length() - 1])
+        rest ^= lowest
+    choices = _CHOICES[moves] = tuple(steps)
+    return choices
+
 
 def playout(state: GameState, rng: random.Random) -> tuple[Standing, ...]:
     """Play uniformly random legal cards from ``state`` to the end; return the ranking.
 
-    ``state`` is not changed. The result equals ``ranking()`` of the state reached by
-    making the same choices through :func:`~sevens_ru.apply`.
+    ``state`` is not changed; a finished state gives its ranking. The result equals
+    ``ranking()`` of the state reached by making the same choices through
+    :func:`~sevens_ru.apply`: at each turn with ``k`` legal cards, card number
+    ``int(rng.random() * k)``, drawing nothing when ``k`` is 1.
+
+    Raises:
+        NotAGameStateError: ``state`` is not a :class:`~sevens_ru.GameState`.
     """
     if not isinstance(state, GameState):
         raise NotAGameStateError(f"playout() takes a GameState, got {type(state).__name__}")
     setup = state._setup
     deal = setup.deal
-    seats_after = setup.seats_after
-    opened_by = _OPENED_BY
-    draw = rng.random
+    next_seat = setup.next_seat
     table = state._table
     playable = state._playable
     passes = state._passes
-    turn = state._turn
     moves = state._moves
+    turn = state._turn
+    draw = rng.random
+    choices = _CHOICES
     while turn is not None:
-        count = moves.bit_count()
-        if count > 1:
-            for _ in range(int(draw() * count)):
-                moves &= moves - 1  # drop the lowest card
-        bit = moves & -moves
-        table |= bit
-        playable = (playable ^ bit) | opened_by[bit.bit_length() - 1]
-        if not deal[turn] & ~table:
-            break  # the player's last card (R14)
-        for seat in seats_after[turn]:  # R11, R13
-            moves = deal[seat] & playable
-            if moves:
+        try:
+            options = choices[moves]
+        except KeyError:
+            options = _choices(moves)
+        count = len(options)
+        if count > 1:  # the player keeps a card: the game goes on
+            bit, change = options[int(draw() * count)]
+            table |= bit
+        else:
+            bit, change = options[0]
+            table |= bit
+            if deal[turn] | table == table:  # the player's last card (R14)
                 break
-            passes += 1 << (seat << 3)
-        turn = seat
+        playable += change
+        turn = next_seat[turn]
+        moves = deal[turn] & playable
+        while not moves:  # R11, R13
+            passes += _PASS[turn]
+            turn = next_seat[turn]
+            moves = deal[turn] & playable
     return standings(deal, table, passes, setup.options)
