@@ -196,7 +196,7 @@ class GameBatch:
     _moves: CardSetArray  # the legal cards of the seat to play (0 once over)
     _cursor: IntArray  # where the seat to play (the winner once over) is in _hands
     _done: BoolArray  # whether the game is over
-    _passes: IntArray  # passes, seat-major like _hands
+    _passes: npt.NDArray[np.int32]  # passes, seat-major like _hands
 
     def __init__(self) -> None:
         raise NotAGameStateError(
@@ -322,7 +322,7 @@ class GameBatch:
             np.array(seats, dtype=np.int64) * batch.size + _games(batch.size)
         )
         batch._passes = _read_only(
-            np.array([state.passes for state in states], dtype=np.int64).T.copy()
+            np.array([state.passes for state in states], dtype=np.int32).T.copy()
         )
         return batch
 
@@ -341,7 +341,7 @@ class GameBatch:
         holds = (hands & _NINE_OF_DIAMONDS) != 0
         batch._cursor = _read_only(np.argmax(holds, axis=0).astype(np.int64) * size + _games(size))
         batch._done = _read_only(np.zeros(size, dtype=np.bool_))
-        batch._passes = _read_only(np.zeros((players, size), dtype=np.int64))
+        batch._passes = _read_only(np.zeros((players, size), dtype=np.int32))
         return batch
 
     # -- what a batch shows --------------------------------------------------------
@@ -364,7 +364,7 @@ class GameBatch:
     @property
     def passes(self) -> IntArray:
         """How many times each seat has passed (R11): one row per game."""
-        return _read_only(self._passes.T.copy())
+        return _read_only(self._passes.T.astype(np.int64))
 
     @property
     def table(self) -> CardSetArray:
@@ -392,6 +392,27 @@ class GameBatch:
         """
         mask: BoolArray = (self._moves[:, None] & _CARD_BITS[None, :]) != 0
         return mask
+
+    @property
+    def nbytes(self) -> int:
+        """The bytes of the arrays that hold the batch (hands, table, moves, passes...).
+
+        >>> from sevens_ru.batch import GameBatch
+        >>> GameBatch.deal(1000, players=4, rng=0).nbytes
+        81000
+        """
+        return sum(
+            array.nbytes
+            for array in (
+                self._hands,
+                self._table,
+                self._playable,
+                self._moves,
+                self._cursor,
+                self._done,
+                self._passes,
+            )
+        )
 
     def __len__(self) -> int:
         return self.size
