@@ -24,7 +24,7 @@ from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players, deal_hands, deal_seed
 from .errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
 from .options import Options
 from .shuffle import fresh_seed
-from .state import GameState, _Setup
+from .state import PASSES_SHIFT, TABLE_SHIFT, GameState, _Setup
 
 __all__ = ["apply", "is_over", "legal_moves", "new_game", "playable_mask"]
 
@@ -54,8 +54,12 @@ _BITS = tuple(card.bit for card in DECK)
 # Playing a card takes it out of the playable set and adds the cards it opens, which were
 # not playable before (rows are runs): the change is one addition.
 _PLAYABLE_CHANGE = tuple(opened - bit for opened, bit in zip(_OPENED_BY, _BITS, strict=True))
-# One more pass for seat s: passes are counted in 8 bits per seat.
-_PASS = tuple(1 << (seat << 3) for seat in range(6))
+# The change to a state's board: the playable cards as above, and the card on the table.
+_BOARD_CHANGE = tuple(
+    (bit << TABLE_SHIFT) + change for bit, change in zip(_BITS, _PLAYABLE_CHANGE, strict=True)
+)
+# One more pass for seat s on a board: passes are counted in 8 bits per seat.
+_PASS = tuple(1 << PASSES_SHIFT + (seat << 3) for seat in range(6))
 
 # Legal-move tuples by card set. A legal set holds at most two cards per suit, so
 # there are fewer than 200,000 possible keys; in practice a few thousand occur.
@@ -110,10 +114,8 @@ def new_game(
         opener += 1
     state = _new_state(GameState)  # GameState() refuses: the slots are set here and in apply()
     state._setup = _Setup(players, options, deal)
-    state._table = 0
-    state._playable = _NINES  # R9: the 9s open the rows...
+    state._board = _NINES  # an empty table, no passes; R9: the 9s open the rows...
     state._turn = opener
-    state._passes = 0
     state._moves = _NINE_OF_DIAMONDS  # ...but R7: the holder of 9♦ must open with it
     state._parent = None
     return state
@@ -169,28 +171,25 @@ def apply(state: GameState, card: Card | str) -> GameState:
     setup = state._setup
     deal = setup.deal
     turn: int | None = state._turn
-    table = state._table | bit
-    # The card leaves the playable set and the card beyond it joins (R9): one addition.
-    playable = state._playable + _PLAYABLE_CHANGE[index]
-    passes = state._passes
+    # The card goes to the table and leaves the playable set, the card beyond it becomes
+    # playable (R9): one addition to the board.
+    board = state._board + _BOARD_CHANGE[index]
     # With another legal card the hand is not empty; else check (R14).
-    if moves != bit or deal[turn] | table != table:  # type: ignore[index]
+    if moves != bit or deal[turn] << TABLE_SHIFT | board != board:  # type: ignore[index]
         next_seat = setup.next_seat
         turn = next_seat[turn]  # type: ignore[index]
-        moves = deal[turn] & playable
+        moves = deal[turn] & board  # the board's low bits are the playable cards
         while not moves:  # R13: someone can play, at worst the seat that just played
-            passes += _PASS[turn]  # R11
+            board += _PASS[turn]  # R11
             turn = next_seat[turn]
-            moves = deal[turn] & playable
+            moves = deal[turn] & board
     else:  # that was the player's last card: the game is over (R14)
         turn = None
         moves = 0
     new = _new_state(GameState)  # the hot path: every slot set right here
     new._setup = setup
-    new._table = table
-    new._playable = playable
+    new._board = board
     new._turn = turn
-    new._passes = passes
     new._moves = moves
     new._parent = state
     return new

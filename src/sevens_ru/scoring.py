@@ -20,7 +20,7 @@ import attrs
 from .cards import DECK, Card, Rank
 from .errors import GameNotOverError, NotAGameStateError
 from .options import Options
-from .state import GameState
+from .state import ALL_CARDS, PASSES_SHIFT, TABLE_SHIFT, GameState
 
 __all__ = ["POINTS", "Standing", "card_points", "ranking"]
 
@@ -102,7 +102,10 @@ def ranking(state: GameState) -> tuple[Standing, ...]:
             "is still to play"
         )
     setup = state._setup
-    return standings(setup.deal, state._table, state._passes, setup.options)
+    board = state._board
+    return standings(
+        setup.deal, board >> TABLE_SHIFT & ALL_CARDS, board >> PASSES_SHIFT, setup.options
+    )
 
 
 def standings(

@@ -7,6 +7,9 @@ history is read back from the chain of earlier states (each step's card is the n
 card on the table, the passes are the seats skipped before the next player). Every
 public attribute is derived from those facts on demand: nothing is stored twice.
 
+The playable cards, the table and the pass counts share one int, the *board*, so that
+a play changes them with a single addition (see :func:`sevens_ru.apply`).
+
 >>> import sevens_ru as s7
 >>> state = s7.new_game(4, seed=7)
 >>> state.players, state.current_player, len(state.hands[0]), state.table
@@ -27,6 +30,12 @@ from .options import Options
 __all__ = ["GameState"]
 
 _RANKS = tuple(Rank)
+ALL_CARDS = (1 << len(DECK)) - 1
+"""Every card, as a card set."""
+TABLE_SHIFT = len(DECK)
+"""Where the table starts in a state's board."""
+PASSES_SHIFT = 2 * len(DECK)
+"""Where the pass counts start in a state's board (8 bits per seat)."""
 _PLAYS = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(6))
 _PASSES = tuple(Pass(seat) for seat in range(6))
 
@@ -95,16 +104,32 @@ class GameState:
     True
     """
 
-    __slots__ = ("_hash", "_moves", "_parent", "_passes", "_playable", "_setup", "_table", "_turn")
+    __slots__ = ("_board", "_hash", "_moves", "_parent", "_setup", "_turn")
 
     _setup: _Setup
-    _table: int  # the cards on the table
-    _playable: int  # the 9s of unopened rows and the cards next to a row end (R9)
+    # Bits 0-35: the playable cards, the 9s of unopened rows and the cards next to a row
+    # end (R9); bits 36-71: the cards on the table; from bit 72: the passes, 8 bits per
+    # seat. Cards below 2**36 can be &-ed with it as it is to meet the playable cards.
+    _board: int
     _turn: int | None  # the seat to play, None once over
-    _passes: int  # passes per seat: seat s in bits 8s to 8s + 7
-    _moves: int  # what the seat to play may play: its hand & _playable, but 9♦ first (R7)
+    _moves: int  # what the seat to play may play: its hand & playable, but 9♦ first (R7)
     _parent: GameState | None  # the state before the last play, None for a new game
     _hash: int  # set on the first hash()
+
+    @property
+    def _table(self) -> int:
+        """The cards on the table."""
+        return self._board >> TABLE_SHIFT & ALL_CARDS
+
+    @property
+    def _playable(self) -> int:
+        """The cards that may be played by whoever holds them (R9)."""
+        return self._board & ALL_CARDS
+
+    @property
+    def _passes(self) -> int:
+        """The passes of every seat, seat ``s`` in bits ``8s`` to ``8s + 7``."""
+        return self._board >> PASSES_SHIFT
 
     def __init__(self) -> None:
         raise NotAGameStateError(
@@ -186,7 +211,8 @@ class GameState:
         events: list[Event] = []
         for before, after in pairwise(chain):
             turn: int = before._turn  # type: ignore[assignment]  # not None: a card was played
-            events.append(_PLAYS[turn][(after._table ^ before._table).bit_length() - 1])
+            played = (after._board ^ before._board) >> TABLE_SHIFT & ALL_CARDS
+            events.append(_PLAYS[turn][played.bit_length() - 1])
             if after._turn is not None:  # no pass after the winning card (R14)
                 for seat in seats_after[turn]:  # the seats skipped had to pass (R11)
                     if seat == after._turn:
@@ -233,7 +259,7 @@ class GameState:
         while mine is not None and theirs is not None:
             if mine is theirs:
                 return True
-            if mine._table != theirs._table:
+            if mine._board != theirs._board:  # the same table, so the same board
                 return False
             mine, theirs = mine._parent, theirs._parent
         return mine is theirs  # both None: the chains had the same length
@@ -242,7 +268,7 @@ class GameState:
         try:
             return self._hash
         except AttributeError:
-            self._hash = hash((self._setup, tuple(state._table for state in self._chain())))
+            self._hash = hash((self._setup, tuple(state._board for state in self._chain())))
             return self._hash
 
     def __repr__(self) -> str:
