@@ -26,27 +26,25 @@ from __future__ import annotations
 import random
 
 from .errors import NotAGameStateError
-from .game import _BITS, _PASS, _PLAYABLE_CHANGE
+from .game import _BOARD_CHANGE, _PASS
 from .scoring import Standing, standings
-from .state import GameState
+from .state import ALL_CARDS, PASSES_SHIFT, TABLE_SHIFT, GameState
 
 __all__ = ["playout", "playout_state"]
 
-# What playing each card does to the table and to the playable set (see apply()).
-_STEPS = tuple(zip(_BITS, _PLAYABLE_CHANGE, strict=True))
-# The steps of the legal cards, in canonical order, by card set of the legal cards. Like
-# the legal-move tuples of legal_moves(), fewer than 400,000 keys are possible (at most
-# two cards per suit) and a few thousand occur in practice.
-_CHOICES: dict[int, tuple[tuple[int, int], ...]] = {}
+# What playing each legal card adds to a state's board (see apply()), in canonical order,
+# by card set of the legal cards. Like the legal-move tuples of legal_moves(), fewer than
+# 400,000 keys are possible (at most two cards per suit); a few thousand occur in practice.
+_CHOICES: dict[int, tuple[int, ...]] = {}
 
 
-def _choices(moves: int) -> tuple[tuple[int, int], ...]:
-    """The steps of the cards in ``moves``, in canonical order (cached)."""
+def _choices(moves: int) -> tuple[int, ...]:
+    """The board changes of the cards in ``moves``, in canonical order (cached)."""
     steps = []
     rest = moves
     while rest:
         lowest = rest & -rest
-        steps.append(_STEPS[lowest.bit_length() - 1])
+        steps.append(_BOARD_CHANGE[lowest.bit_length() - 1])
         rest ^= lowest
     choices = _CHOICES[moves] = tuple(steps)
     return choices
@@ -68,9 +66,7 @@ def playout(state: GameState, rng: random.Random) -> tuple[Standing, ...]:
     setup = state._setup
     deal = setup.deal
     next_seat = setup.next_seat
-    table = state._table
-    playable = state._playable
-    passes = state._passes
+    board = state._board
     moves = state._moves
     turn = state._turn
     draw = rng.random
@@ -82,21 +78,18 @@ def playout(state: GameState, rng: random.Random) -> tuple[Standing, ...]:
             options = _choices(moves)
         count = len(options)
         if count > 1:  # the player keeps a card: the game goes on
-            bit, change = options[int(draw() * count)]
-            table |= bit
+            board += options[int(draw() * count)]
         else:
-            bit, change = options[0]
-            table |= bit
-            if deal[turn] | table == table:  # the player's last card (R14)
+            board += options[0]
+            if deal[turn] << TABLE_SHIFT | board == board:  # the player's last card (R14)
                 break
-        playable += change
         turn = next_seat[turn]
-        moves = deal[turn] & playable
+        moves = deal[turn] & board
         while not moves:  # R11, R13
-            passes += _PASS[turn]
+            board += _PASS[turn]
             turn = next_seat[turn]
-            moves = deal[turn] & playable
-    return standings(deal, table, passes, setup.options)
+            moves = deal[turn] & board
+    return standings(deal, board >> TABLE_SHIFT & ALL_CARDS, board >> PASSES_SHIFT, setup.options)
 
 
 def playout_state(state: GameState, rng: random.Random) -> GameState:
@@ -122,9 +115,7 @@ def playout_state(state: GameState, rng: random.Random) -> GameState:
     setup = state._setup
     deal = setup.deal
     next_seat = setup.next_seat
-    table = state._table
-    playable = state._playable
-    passes = state._passes
+    board = state._board
     moves = state._moves
     turn: int | None = state._turn
     draw = rng.random
@@ -136,26 +127,22 @@ def playout_state(state: GameState, rng: random.Random) -> GameState:
         except KeyError:
             options = _choices(moves)
         count = len(options)
-        bit, change = options[int(draw() * count)] if count > 1 else options[0]
-        table |= bit
-        playable += change
-        if count == 1 and deal[turn] | table == table:  # the player's last card (R14)
+        board += options[int(draw() * count)] if count > 1 else options[0]
+        if count == 1 and deal[turn] << TABLE_SHIFT | board == board:  # last card (R14)
             turn = None
             moves = 0
         else:
             turn = next_seat[turn]
-            moves = deal[turn] & playable
+            moves = deal[turn] & board
             while not moves:  # R11, R13
-                passes += _PASS[turn]
+                board += _PASS[turn]
                 turn = next_seat[turn]
-                moves = deal[turn] & playable
+                moves = deal[turn] & board
         parent = state
         state = new_state(GameState)  # as apply() builds it
         state._setup = setup
-        state._table = table
-        state._playable = playable
+        state._board = board
         state._turn = turn
-        state._passes = passes
         state._moves = moves
         state._parent = parent
     return state
