@@ -24,7 +24,7 @@ from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players, deal_hands, deal_seed
 from .errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
 from .options import Options
 from .shuffle import fresh_seed
-from .state import PASSES_SHIFT, TABLE_SHIFT, GameState, _Setup
+from .state import PASSES_SHIFT, TABLE_SHIFT, GameState, _Setup, _State
 
 __all__ = ["apply", "is_over", "legal_moves", "new_game", "playable_mask"]
 
@@ -64,7 +64,6 @@ _PASS = tuple(1 << PASSES_SHIFT + (seat << 3) for seat in range(6))
 # Legal-move tuples by card set. A legal set holds at most two cards per suit, so
 # there are fewer than 200,000 possible keys; in practice a few thousand occur.
 _MOVES: dict[int, tuple[Card, ...]] = {}
-_new_state = object.__new__
 
 
 def new_game(
@@ -112,7 +111,7 @@ def new_game(
     opener = 0
     while not deal[opener] & _NINE_OF_DIAMONDS:
         opener += 1
-    state = _new_state(GameState)  # GameState() refuses: the slots are set here and in apply()
+    state = _State()  # GameState() refuses: the slots are set here and in apply()
     state._setup = _Setup(players, options, deal)
     state._board = _NINES  # an empty table, no passes; R9: the 9s open the rows...
     state._turn = opener
@@ -186,7 +185,7 @@ def apply(state: GameState, card: Card | str) -> GameState:
     else:  # that was the player's last card: the game is over (R14)
         turn = None
         moves = 0
-    new = _new_state(GameState)  # the hot path: every slot set right here
+    new = _State()  # the hot path: every slot set right here
     new._setup = setup
     new._board = board
     new._turn = turn

@@ -28,7 +28,7 @@ import random
 from .errors import NotAGameStateError
 from .game import _BOARD_CHANGE, _PASS
 from .scoring import Standing, standings
-from .state import ALL_CARDS, PASSES_SHIFT, TABLE_SHIFT, GameState
+from .state import ALL_CARDS, PASSES_SHIFT, TABLE_SHIFT, GameState, _State
 
 __all__ = ["playout", "playout_state"]
 
@@ -120,7 +120,6 @@ def playout_state(state: GameState, rng: random.Random) -> GameState:
     turn: int | None = state._turn
     draw = rng.random
     choices = _CHOICES
-    new_state = object.__new__
     while turn is not None:
         try:
             options = choices[moves]
@@ -139,7 +138,7 @@ def playout_state(state: GameState, rng: random.Random) -> GameState:
                 turn = next_seat[turn]
                 moves = deal[turn] & board
         parent = state
-        state = new_state(GameState)  # as apply() builds it
+        state = _State()  # as apply() builds it
         state._setup = setup
         state._board = board
         state._turn = turn

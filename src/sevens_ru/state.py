@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from .cards import DECK, Card, Rank, Suit, cards_from_mask
 from .errors import InvalidCardError, InvalidSeatError, NotAGameStateError
@@ -290,6 +291,23 @@ class GameState:
             _rebuild,
             (self._setup.players, self._setup.options, self._setup.deal, self.history),
         )
+
+
+class _State(GameState):
+    """The class of the states the engine makes (``GameState()`` itself refuses).
+
+    A slotted class without ``__new__`` or ``__init__`` of its own is the fastest
+    object to create: calling it costs a third less than ``object.__new__``, which
+    matters in :func:`sevens_ru.apply`. Use ``isinstance(value, GameState)``.
+    """
+
+    __slots__ = ()
+    if TYPE_CHECKING:
+
+        def __init__(self) -> None: ...
+
+    else:
+        __init__ = object.__init__  # no Python-level __init__ to call
 
 
 def _rebuild(
