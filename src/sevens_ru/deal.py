@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from .cards import DECK, Card, cards_from_mask
 from .errors import CardParseError, InvalidDealError
-from .shuffle import shuffled_bytes
+from .shuffle import _digest, _order, _plan
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "deal_hands", "deal_seeded", "hand_sizes"]
 
@@ -21,6 +21,7 @@ MAX_PLAYERS = 6
 """The most players a game can have (R4)."""
 
 _FULL = (1 << len(DECK)) - 1
+_DECK_PLAN = _plan(len(DECK))
 # Tables for deal_seeded: the seat digit ("0"…"5") of each position dealt, by player
 # count; the cards from A♠ down to 6♣ (the order of a binary number's digits); and,
 # per seat, a translation of its own digit to "1" and every other byte to "0".
@@ -74,9 +75,8 @@ def deal_seeded(players: int, seed: int) -> tuple[int, ...]:
     # Dealing shuffled(seed, 36) card by card, with the loops left to C: a table from
     # card to seat digit, then each seat's digits read as a base-2 number; the last
     # seat holds the rest.
-    seats = _CARDS_DOWN.translate(
-        bytes.maketrans(shuffled_bytes(seed, len(DECK)), _SEAT_DIGITS[players])
-    )
+    shuffled = _order(_digest(seed, len(DECK)), _DECK_PLAN)  # shuffled_bytes(seed, 36)
+    seats = _CARDS_DOWN.translate(bytes.maketrans(shuffled, _SEAT_DIGITS[players]))
     hands = [int(seats.translate(only), 2) for only in _ONLY_SEATS_BEFORE_LAST[players]]
     hands.append(_FULL - sum(hands))
     return tuple(hands)

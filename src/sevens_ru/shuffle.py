@@ -62,7 +62,21 @@ class _Plan:
 _PLANS: dict[int, _Plan] = {}
 
 
-def _order(digest: bytes, count: int) -> bytes:
+def _plan(count: int) -> _Plan:
+    """The constants for shuffling ``count`` cards (made once per count)."""
+    made = _PLANS.get(count)
+    if made is None:
+        made = _PLANS[count] = _Plan(count)
+    return made
+
+
+def _digest(seed: int, count: int) -> bytes:
+    """Steps 1 and 2 of the procedure: the ``8 * count`` bytes of SHAKE-256 for ``seed``."""
+    data = _DOMAIN + seed.to_bytes((seed.bit_length() + 8) // 8, "big", signed=True)
+    return hashlib.shake_256(data).digest(8 * count)
+
+
+def _order(digest: bytes, plan: _Plan) -> bytes:
     """Steps 2 and 3 of the procedure: the card indexes in increasing order of key.
 
     The keys are compared as doubles, which Python sorts fastest: the double with the
@@ -71,11 +85,8 @@ def _order(digest: bytes, count: int) -> bytes:
     exactly when no two words share their first six bytes, which the sorted doubles
     show: then the seventh byte never decides. Otherwise the words are sorted whole.
     """
-    plan = _PLANS.get(count)
-    if plan is None:
-        plan = _PLANS[count] = _Plan(count)
     keys = _SHIFT + digest  # byte i of the digest is now byte i + 1
-    keys[0 : 8 * count : 8] = plan.exponents
+    keys[0 : len(digest) : 8] = plan.exponents
     keys[7::8] = plan.indexes
     doubles = plan.doubles
     ordered = doubles.pack(*sorted(doubles.unpack_from(keys)))
@@ -93,8 +104,7 @@ def shuffled_bytes(seed: int, count: int) -> bytes:
     """:func:`shuffled` as bytes (one card index per byte), computed without Python loops."""
     if not 0 <= count <= MAX_CARDS:
         raise ValueError(f"can shuffle 0 to {MAX_CARDS} cards, not {count}")
-    data = _DOMAIN + seed.to_bytes((seed.bit_length() + 8) // 8, "big", signed=True)
-    return _order(hashlib.shake_256(data).digest(8 * count), count)
+    return _order(_digest(seed, count), _plan(count))
 
 
 def shuffled(seed: int, count: int) -> list[int]:
