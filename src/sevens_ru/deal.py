@@ -23,20 +23,23 @@ MAX_PLAYERS = 6
 _FULL = (1 << len(DECK)) - 1
 _DECK_PLAN = _plan(len(DECK))
 # Tables for deal_seeded: the seat digit ("0"…"5") of each position dealt, by player
-# count; the cards from A♠ down to 6♣ (the order of a binary number's digits); and,
-# per seat, a translation of its own digit to "1" and every other byte to "0".
+# count; and the cards from A♠ down to 6♣ (the order of a binary number's digits).
 _SEAT_DIGITS = {
     players: bytes(ord("0") + position % players for position in range(len(DECK)))
     for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
 }
 _CARDS_DOWN = bytes(range(len(DECK) - 1, -1, -1))
-_ONLY_SEAT = tuple(
-    bytes(ord("1") if byte == ord("0") + seat else ord("0") for byte in range(256))
-    for seat in range(MAX_PLAYERS)
+# Per bit of a seat number, a translation of the seat digits with that bit to "1" and of
+# every other byte to "0".
+_SEAT_BIT = tuple(
+    bytes(
+        ord("1")
+        if ord("0") <= byte < ord("0") + MAX_PLAYERS and (byte - ord("0")) >> bit & 1
+        else ord("0")
+        for byte in range(256)
+    )
+    for bit in range(3)
 )
-_ONLY_SEATS_BEFORE_LAST = {
-    players: _ONLY_SEAT[: players - 1] for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-}
 
 
 def check_players(players: object) -> int:
@@ -73,13 +76,21 @@ def deal_seeded(players: int, seed: int) -> tuple[int, ...]:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidDealError(f"the seed must be an int, got {type(seed).__name__} {seed!r}")
     # Dealing shuffled(seed, 36) card by card, with the loops left to C: a table from
-    # card to seat digit, then each seat's digits read as a base-2 number; the last
-    # seat holds the rest.
+    # card to seat digit, then each bit of the seat numbers read as a base-2 number (a
+    # card set), and the hands made from those one, two or three sets.
     shuffled = _order(_digest(seed, len(DECK)), _DECK_PLAN)  # shuffled_bytes(seed, 36)
     seats = _CARDS_DOWN.translate(bytes.maketrans(shuffled, _SEAT_DIGITS[players]))
-    hands = [int(seats.translate(only), 2) for only in _ONLY_SEATS_BEFORE_LAST[players]]
-    hands.append(_FULL - sum(hands))
-    return tuple(hands)
+    odd = int(seats.translate(_SEAT_BIT[0]), 2)  # seats 1, 3, 5
+    if players == 2:
+        return (_FULL ^ odd, odd)
+    twos = int(seats.translate(_SEAT_BIT[1]), 2)  # seats 2, 3
+    three = odd & twos
+    if players <= 4:
+        return (_FULL ^ (odd | twos), odd ^ three, twos ^ three, three)[:players]
+    fours = int(seats.translate(_SEAT_BIT[2]), 2)  # seats 4, 5
+    five = odd & fours
+    hands = (_FULL ^ (odd | twos | fours), odd ^ three ^ five, twos ^ three, three, fours ^ five)
+    return hands if players == 5 else (*hands[:4], fours ^ five, five)
 
 
 def deal_hands(players: int, hands: Sequence[Iterable[Card | str]]) -> tuple[int, ...]:
