@@ -29,6 +29,7 @@ _SEAT_DIGITS = {
     for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
 }
 _CARDS_DOWN = bytes(range(len(DECK) - 1, -1, -1))
+_NINE_OF_DIAMONDS_DIGIT = _CARDS_DOWN.index(Card.parse("9♦").index)
 # Per bit of a seat number, a translation of the seat digits with that bit to "1" and of
 # every other byte to "0".
 _SEAT_BIT = tuple(
@@ -73,6 +74,17 @@ def deal_seeded(players: int, seed: int) -> tuple[int, ...]:
     >>> deal_seeded(2, 7) == deal_seeded(2, 7) != deal_seeded(2, 8)
     True
     """
+    return _seeded_deal(players, seed)[0]
+
+
+def _seeded_deal(players: int, seed: int) -> tuple[tuple[int, ...], int]:
+    """:func:`deal_seeded`, and the seat that holds 9♦ (R7).
+
+    >>> from sevens_ru.deal import deal_seeded, _seeded_deal
+    >>> hands, opener = _seeded_deal(4, 7)
+    >>> hands == deal_seeded(4, 7), opener
+    (True, 3)
+    """
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidDealError(f"the seed must be an int, got {type(seed).__name__} {seed!r}")
     # Dealing shuffled(seed, 36) card by card, with the loops left to C: a table from
@@ -80,17 +92,18 @@ def deal_seeded(players: int, seed: int) -> tuple[int, ...]:
     # card set), and the hands made from those one, two or three sets.
     shuffled = _order(_digest(seed, len(DECK)), _DECK_PLAN)  # shuffled_bytes(seed, 36)
     seats = _CARDS_DOWN.translate(bytes.maketrans(shuffled, _SEAT_DIGITS[players]))
+    opener = seats[_NINE_OF_DIAMONDS_DIGIT] - ord("0")
     odd = int(seats.translate(_SEAT_BIT[0]), 2)  # seats 1, 3, 5
     if players == 2:
-        return (_FULL ^ odd, odd)
+        return (_FULL ^ odd, odd), opener
     twos = int(seats.translate(_SEAT_BIT[1]), 2)  # seats 2, 3
     three = odd & twos
     if players <= 4:
-        return (_FULL ^ (odd | twos), odd ^ three, twos ^ three, three)[:players]
+        return (_FULL ^ (odd | twos), odd ^ three, twos ^ three, three)[:players], opener
     fours = int(seats.translate(_SEAT_BIT[2]), 2)  # seats 4, 5
     five = odd & fours
     hands = (_FULL ^ (odd | twos | fours), odd ^ three ^ five, twos ^ three, three, fours ^ five)
-    return hands if players == 5 else (*hands[:4], fours ^ five, five)
+    return (hands if players == 5 else (*hands[:4], fours ^ five, five)), opener
 
 
 def deal_hands(players: int, hands: Sequence[Iterable[Card | str]]) -> tuple[int, ...]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .cards import DECK, Card, Rank, Suit, cards_from_mask
-from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players, deal_hands, deal_seeded
+from .deal import MAX_PLAYERS, MIN_PLAYERS, _seeded_deal, check_players, deal_hands
 from .errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
 from .options import Options
 from .shuffle import fresh_seed
@@ -106,11 +106,11 @@ def new_game(
         if seed is not None:
             raise InvalidDealError("give either a seed or explicit hands, not both")
         deal = deal_hands(players, hands)
+        opener = 0
+        while not deal[opener] & _NINE_OF_DIAMONDS:
+            opener += 1
     else:
-        deal = deal_seeded(players, fresh_seed() if seed is None else seed)
-    opener = 0
-    while not deal[opener] & _NINE_OF_DIAMONDS:
-        opener += 1
+        deal, opener = _seeded_deal(players, fresh_seed() if seed is None else seed)
     state = _State()  # GameState() refuses: the slots are set here and in apply()
     state._setup = _Setup(players, options, deal)
     state._board = _NINES  # an empty table, no passes; R9: the 9s open the rows...

@@ -55,13 +55,12 @@ _NEXT_SEAT = tuple(tuple((seat + 1) % players for seat in range(players)) for pl
 class _Setup:
     """What stays the same during one game: players, options and the deal."""
 
-    __slots__ = ("_deal_cards", "deal", "next_seat", "options", "players", "seats_after")
+    __slots__ = ("_deal_cards", "deal", "next_seat", "options", "players")
 
     players: int
     options: Options
     deal: tuple[int, ...]  # the dealt hands as card sets
     next_seat: tuple[int, ...]  # the seat after each seat
-    seats_after: tuple[tuple[int, ...], ...]  # the seats after each seat, ending with it
     _deal_cards: tuple[tuple[Card, ...], ...]  # set on first use
 
     def __init__(self, players: int, options: Options, deal: tuple[int, ...]) -> None:
@@ -69,7 +68,11 @@ class _Setup:
         self.options = options
         self.deal = deal
         self.next_seat = _NEXT_SEAT[players]
-        self.seats_after = _SEATS_AFTER[players]
+
+    @property
+    def seats_after(self) -> tuple[tuple[int, ...], ...]:
+        """The seats after each seat, in turn order, ending with that seat."""
+        return _SEATS_AFTER[self.players]
 
     @property
     def deal_cards(self) -> tuple[tuple[Card, ...], ...]:
