@@ -66,6 +66,7 @@ _SUIT_POINTS = np.array(
     dtype=np.int32,
 )
 _CARD_BITS = np.array([1 << index for index in range(_CARDS)], dtype=np.int64)
+_DEAL_CHUNK = 8192  # games dealt at once by GameBatch.deal()
 # "No card": the index a finished game plays, whose bit is 0 and which opens nothing.
 _NO_CARD = 64
 _BIT_OF = np.zeros(_NO_CARD + 1, dtype=np.int64)
@@ -227,13 +228,17 @@ class GameBatch:
         size = _check_size(size)
         players = check_players(players)
         generator = np.random.default_rng(rng)
-        # A random permutation per game: the argsort of random keys. Position p of the
-        # shuffled pack goes to seat p % players.
-        order = np.argsort(generator.random((size, _CARDS), dtype=np.float32), axis=1)
-        bits = _CARD_BITS[order]
         hands = np.empty((players, size), dtype=np.int64)
-        for seat in range(players):
-            hands[seat] = np.bitwise_or.reduce(bits[:, seat::players], axis=1)
+        for start in range(0, size, _DEAL_CHUNK):  # in chunks, to bound the memory used
+            count = min(_DEAL_CHUNK, size - start)
+            # A random permutation per game: the argsort of random keys. Position p of
+            # the shuffled pack goes to seat p % players.
+            order = np.argsort(generator.random((count, _CARDS), dtype=np.float32), axis=1)
+            bits = _CARD_BITS[order]
+            for seat in range(players):
+                hands[seat, start : start + count] = np.bitwise_or.reduce(
+                    bits[:, seat::players], axis=1
+                )
         return cls._new(players, _check_options(options), hands)
 
     @classmethod
