@@ -14,8 +14,9 @@ legal card until someone goes out, compute the ranking. The workloads:
 
 All run in rotating order in every round (A B C ... B C A ...), and each figure is the
 median over the rounds, as games/s and as a ratio to the baseline of the same round.
-Then come the memory figures: the bytes a ``GameState`` adds per move, and the peak
-memory of a 100,000-game batch.
+Then come the batch engine's throughput against batch size (each size measured between
+two runs of the baseline) and the memory figures: the bytes a ``GameState`` adds per
+move, and the peak memory of a 100,000-game batch.
 
     python benchmarks/run.py                 # 4 players, about a minute
     python benchmarks/run.py --players 6 --rounds 5
@@ -27,9 +28,12 @@ from __future__ import annotations
 import argparse
 import gc
 import random
+import statistics
 import sys
+import time
 import tracemalloc
 from pathlib import Path
+from types import ModuleType
 
 import harness
 
@@ -108,6 +112,31 @@ def batch_workload(players: int, size: int, seed: int) -> harness.Workload:
         return played
 
     return run
+
+
+def batch_sizes(players: int, naive: object, seed: int, seconds: float, quick: bool) -> list[str]:
+    """Batch throughput for several batch sizes, each between two baseline runs."""
+    import statistics
+
+    baseline = harness.naive_workload(naive, players, seed)  # type: ignore[arg-type]
+    naive_games = harness.calibrate(baseline, seconds / 2, 20)
+    lines = []
+    for size in (64, 256) if quick else (256, 1024, 4096, 16384, 65536):
+        batch = batch_workload(players, size, seed)
+        games = max(size, harness.calibrate(batch, seconds, size) // size * size)
+        rates: list[float] = []
+        naive_rates: list[float] = []
+        for _ in range(1 if quick else 3):
+            for run, count, out in ((baseline, naive_games, naive_rates), (batch, games, rates)):
+                start = time.perf_counter()
+                played = run(count)
+                out.append(played / (time.perf_counter() - start))
+        ratio = statistics.median(rates) / statistics.median(naive_rates)
+        lines.append(
+            f"BATCH size={size} players={players} games_per_s={statistics.median(rates):.0f} "
+            f"ratio={ratio:.1f}"
+        )
+    return lines
 
 
 def plies_per_game(players: int, games: int, seed: int) -> tuple[float, float]:
@@ -199,6 +228,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     for line in harness.report(figures, args.players, LABELS, TARGETS, args.quick):
         print(line)
+
+    if np is not None:
+        for line in batch_sizes(args.players, naive, args.seed, args.seconds, args.quick):
+            print(line)
 
     per_move, moves = bytes_per_move(args.players, 100 if args.quick else 1000, args.seed)
     print(f"MEMORY gamestate_bytes_per_move={per_move:.0f} moves={moves}")
