@@ -114,11 +114,11 @@ def batch_workload(players: int, size: int, seed: int) -> harness.Workload:
     return run
 
 
-def batch_sizes(players: int, naive: object, seed: int, seconds: float, quick: bool) -> list[str]:
+def batch_sizes(
+    players: int, naive: ModuleType, seed: int, seconds: float, quick: bool
+) -> list[str]:
     """Batch throughput for several batch sizes, each between two baseline runs."""
-    import statistics
-
-    baseline = harness.naive_workload(naive, players, seed)  # type: ignore[arg-type]
+    baseline = harness.naive_workload(naive, players, seed)
     naive_games = harness.calibrate(baseline, seconds / 2, 20)
     lines = []
     for size in (64, 256) if quick else (256, 1024, 4096, 16384, 65536):
