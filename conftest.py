@@ -8,4 +8,4 @@ from __future__ import annotations
 
 import importlib.util
 
-collect_ignore = [] if importlib.util.find_spec("numpy") else ["src/sevens_ru/batch.py"]
+collect_ignore = [] if importlib.util.find_spec("numpy") else ["src/sevens_ru/batch"]

@@ -13,8 +13,12 @@ import pytest
 np = pytest.importorskip("numpy")
 
 import sevens_ru as s7  # noqa: E402
-from sevens_ru import batch as batch_module  # noqa: E402
-from sevens_ru.batch import BatchError, GameBatch, random_words  # noqa: E402
+from sevens_ru.batch import (  # noqa: E402
+    BatchError,
+    GameBatch,
+    _kernels,
+    random_words,
+)
 
 OPTIONS = [
     s7.Options(),
@@ -268,7 +272,7 @@ def test_popcount_fallback_matches() -> None:
     # numpy before 2.0 has no bitwise_count; the fallback must count the same.
     values = np.random.default_rng(0).integers(0, 1 << 36, 1000, dtype=np.int64)
     values[:3] = [0, (1 << 36) - 1, 1 << 35]
-    assert (batch_module._popcount_swar(values) == [bin(int(v)).count("1") for v in values]).all()
+    assert (_kernels._popcount_swar(values) == [bin(int(v)).count("1") for v in values]).all()
 
 
 def test_random_words_are_the_documented_halves() -> None:
