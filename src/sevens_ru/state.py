@@ -263,7 +263,7 @@ class GameState:
         while mine is not None and theirs is not None:
             if mine is theirs:
                 return True
-            if mine._board != theirs._board:  # the same table, so the same board
+            if mine._board != theirs._board:  # the rest of a board follows from the tables
                 return False
             mine, theirs = mine._parent, theirs._parent
         return mine is theirs  # both None: the chains had the same length
