@@ -34,8 +34,9 @@ __all__ = ["playout", "playout_state"]
 
 # What playing each legal card adds to a state's board (see apply()), in canonical order,
 # by card set of the legal cards. Like the legal-move tuples of legal_moves(), fewer than
-# 400,000 keys are possible (at most two cards per suit); a few thousand occur in practice.
+# 400,000 keys are possible (at most two cards per suit), and the cache is bounded.
 _CHOICES: dict[int, tuple[int, ...]] = {}
+_MAX_CHOICES = 1 << 17
 
 
 def _choices(moves: int) -> tuple[int, ...]:
@@ -46,6 +47,8 @@ def _choices(moves: int) -> tuple[int, ...]:
         lowest = rest & -rest
         steps.append(_BOARD_CHANGE[lowest.bit_length() - 1])
         rest ^= lowest
+    if len(_CHOICES) >= _MAX_CHOICES:  # bounded, for very long runs
+        _CHOICES.clear()
     choices = _CHOICES[moves] = tuple(steps)
     return choices
 
