@@ -225,3 +225,25 @@ def test_equal_histories_equal_states_across_paths() -> None:
     other = s7.apply(s7.apply(state, "9♦"), "8♦")
     assert other != one
     assert {one, two, other} == {one, other}
+
+
+def test_caches_start_again_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The caches of legal-move tuples and rollout steps are bounded; emptied when full,
+    # they go on giving the same answers (R7, R9).
+    from sevens_ru import game, playout
+
+    monkeypatch.setattr(game, "_MAX_MOVES", 3)
+    monkeypatch.setattr(playout, "_MAX_CHOICES", 3)
+    state = s7.new_game(3, seed=12)
+    rng = random.Random(1)
+    while moves := s7.legal_moves(state):
+        seat: int = state.current_player  # type: ignore[assignment]
+        playable = game.playable_mask(s7.mask_of(state.table))
+        assert moves == s7.cards_from_mask(playable & s7.mask_of(state.hand(seat)))
+        state = s7.apply(state, rng.choice(moves))
+    assert len(game._MOVES) <= 3
+    start = s7.new_game(5, seed=3)
+    assert playout.playout(start, random.Random(4)) == s7.ranking(
+        playout.playout_state(start, random.Random(4))
+    )
+    assert len(playout._CHOICES) <= 3
