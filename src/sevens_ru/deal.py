@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from .cards import DECK, Card, cards_from_mask
 from .errors import CardParseError, InvalidDealError
-from .shuffle import shuffled_bytes
+from .shuffle import _digest, _order, _plan
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "deal_hands", "deal_seeded", "hand_sizes"]
 
@@ -21,17 +21,25 @@ MAX_PLAYERS = 6
 """The most players a game can have (R4)."""
 
 _FULL = (1 << len(DECK)) - 1
+_DECK_PLAN = _plan(len(DECK))
 # Tables for deal_seeded: the seat digit ("0"…"5") of each position dealt, by player
-# count; the cards from A♠ down to 6♣ (the order of a binary number's digits); and,
-# per seat, a translation of its own digit to "1" and every other byte to "0".
+# count; and the cards from A♠ down to 6♣ (the order of a binary number's digits).
 _SEAT_DIGITS = {
     players: bytes(ord("0") + position % players for position in range(len(DECK)))
     for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
 }
 _CARDS_DOWN = bytes(range(len(DECK) - 1, -1, -1))
-_ONLY_SEAT = tuple(
-    bytes(ord("1") if byte == ord("0") + seat else ord("0") for byte in range(256))
-    for seat in range(MAX_PLAYERS)
+_NINE_OF_DIAMONDS_DIGIT = _CARDS_DOWN.index(Card.parse("9♦").index)
+# Per bit of a seat number, a translation of the seat digits with that bit to "1" and of
+# every other byte to "0".
+_SEAT_BIT = tuple(
+    bytes(
+        ord("1")
+        if ord("0") <= byte < ord("0") + MAX_PLAYERS and (byte - ord("0")) >> bit & 1
+        else ord("0")
+        for byte in range(256)
+    )
+    for bit in range(3)
 )
 
 
@@ -66,14 +74,36 @@ def deal_seeded(players: int, seed: int) -> tuple[int, ...]:
     >>> deal_seeded(2, 7) == deal_seeded(2, 7) != deal_seeded(2, 8)
     True
     """
+    return _seeded_deal(players, seed)[0]
+
+
+def _seeded_deal(players: int, seed: int) -> tuple[tuple[int, ...], int]:
+    """:func:`deal_seeded`, and the seat that holds 9♦ (R7).
+
+    >>> from sevens_ru.deal import deal_seeded, _seeded_deal
+    >>> hands, opener = _seeded_deal(4, 7)
+    >>> hands == deal_seeded(4, 7), opener
+    (True, 3)
+    """
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidDealError(f"the seed must be an int, got {type(seed).__name__} {seed!r}")
     # Dealing shuffled(seed, 36) card by card, with the loops left to C: a table from
-    # card to seat digit, then each seat's digits read as a base-2 number.
-    seats = _CARDS_DOWN.translate(
-        bytes.maketrans(shuffled_bytes(seed, len(DECK)), _SEAT_DIGITS[players])
-    )
-    return tuple([int(seats.translate(_ONLY_SEAT[seat]), 2) for seat in range(players)])
+    # card to seat digit, then each bit of the seat numbers read as a base-2 number (a
+    # card set), and the hands made from those one, two or three sets.
+    shuffled = _order(_digest(seed, len(DECK)), _DECK_PLAN)  # shuffled_bytes(seed, 36)
+    seats = _CARDS_DOWN.translate(bytes.maketrans(shuffled, _SEAT_DIGITS[players]))
+    opener = seats[_NINE_OF_DIAMONDS_DIGIT] - ord("0")
+    odd = int(seats.translate(_SEAT_BIT[0]), 2)  # seats 1, 3, 5
+    if players == 2:
+        return (_FULL ^ odd, odd), opener
+    twos = int(seats.translate(_SEAT_BIT[1]), 2)  # seats 2, 3
+    three = odd & twos
+    if players <= 4:
+        return (_FULL ^ (odd | twos), odd ^ three, twos ^ three, three)[:players], opener
+    fours = int(seats.translate(_SEAT_BIT[2]), 2)  # seats 4, 5
+    five = odd & fours
+    hands = (_FULL ^ (odd | twos | fours), odd ^ three ^ five, twos ^ three, three, fours ^ five)
+    return (hands if players == 5 else (*hands[:4], fours ^ five, five)), opener
 
 
 def deal_hands(players: int, hands: Sequence[Iterable[Card | str]]) -> tuple[int, ...]:

@@ -14,6 +14,11 @@ card number ``int(rng.random() * k)`` (and draws nothing when ``k`` is 1).
 >>> standings = playout(state, random.Random(1))
 >>> standings[0].place, standings[0].cards_left
 (1, 0)
+>>> standings == playout(state, random.Random(1))  # the same draws, the same game
+True
+
+:func:`playout_state` plays the same game but returns the final
+:class:`~sevens_ru.GameState`, with its history, for when the moves matter too.
 """
 
 from __future__ import annotations
@@ -21,45 +26,125 @@ from __future__ import annotations
 import random
 
 from .errors import NotAGameStateError
-from .game import _OPENED_BY
+from .game import _BOARD_CHANGE, _PASS
 from .scoring import Standing, standings
-from .state import GameState
+from .state import ALL_CARDS, PASSES_SHIFT, TABLE_SHIFT, GameState, _State
 
-__all__ = ["playout"]
+__all__ = ["playout", "playout_state"]
+
+# What playing each legal card adds to a state's board (see apply()), in canonical order,
+# by card set of the legal cards. Like the legal-move tuples of legal_moves(), fewer than
+# 400,000 keys are possible (at most two cards per suit), and the cache is bounded.
+_CHOICES: dict[int, tuple[int, ...]] = {}
+_MAX_CHOICES = 1 << 17
+
+
+def _choices(moves: int) -> tuple[int, ...]:
+    """The board changes of the cards in ``moves``, in canonical order (cached)."""
+    steps = []
+    rest = moves
+    while rest:
+        lowest = rest & -rest
+        steps.append(_BOARD_CHANGE[lowest.bit_length() - 1])
+        rest ^= lowest
+    if len(_CHOICES) >= _MAX_CHOICES:  # bounded, for very long runs
+        _CHOICES.clear()
+    choices = _CHOICES[moves] = tuple(steps)
+    return choices
 
 
 def playout(state: GameState, rng: random.Random) -> tuple[Standing, ...]:
     """Play uniformly random legal cards from ``state`` to the end; return the ranking.
 
-    ``state`` is not changed. The result equals ``ranking()`` of the state reached by
-    making the same choices through :func:`~sevens_ru.apply`.
+    ``state`` is not changed; a finished state gives its ranking. The result equals
+    ``ranking()`` of the state reached by making the same choices through
+    :func:`~sevens_ru.apply`: at each turn with ``k`` legal cards, card number
+    ``int(rng.random() * k)``, drawing nothing when ``k`` is 1.
+
+    Raises:
+        NotAGameStateError: ``state`` is not a :class:`~sevens_ru.GameState`.
     """
     if not isinstance(state, GameState):
         raise NotAGameStateError(f"playout() takes a GameState, got {type(state).__name__}")
     setup = state._setup
     deal = setup.deal
-    seats_after = setup.seats_after
-    opened_by = _OPENED_BY
-    draw = rng.random
-    table = state._table
-    playable = state._playable
-    passes = state._passes
-    turn = state._turn
+    next_seat = setup.next_seat
+    board = state._board
     moves = state._moves
+    turn = state._turn
+    draw = rng.random
+    choices = _CHOICES
     while turn is not None:
-        count = moves.bit_count()
-        if count > 1:
-            for _ in range(int(draw() * count)):
-                moves &= moves - 1  # drop the lowest card
-        bit = moves & -moves
-        table |= bit
-        playable = (playable ^ bit) | opened_by[bit.bit_length() - 1]
-        if not deal[turn] & ~table:
-            break  # the player's last card (R14)
-        for seat in seats_after[turn]:  # R11, R13
-            moves = deal[seat] & playable
-            if moves:
+        try:
+            options = choices[moves]
+        except KeyError:
+            options = _choices(moves)
+        count = len(options)
+        if count > 1:  # the player keeps a card: the game goes on
+            board += options[int(draw() * count)]
+        else:
+            board += options[0]
+            if deal[turn] << TABLE_SHIFT | board == board:  # the player's last card (R14)
                 break
-            passes += 1 << (seat << 3)
-        turn = seat
-    return standings(deal, table, passes, setup.options)
+        turn = next_seat[turn]
+        moves = deal[turn] & board
+        while not moves:  # R11, R13
+            board += _PASS[turn]
+            turn = next_seat[turn]
+            moves = deal[turn] & board
+    return standings(deal, board >> TABLE_SHIFT & ALL_CARDS, board >> PASSES_SHIFT, setup.options)
+
+
+def playout_state(state: GameState, rng: random.Random) -> GameState:
+    """Like :func:`playout`, but return the final state (with its whole history).
+
+    The states on the way are built as :func:`~sevens_ru.apply` builds them, without
+    checking the cards the engine picks itself, so this is slower than
+    :func:`playout` but faster than calling :func:`~sevens_ru.apply` in a loop.
+
+    >>> import random
+    >>> import sevens_ru as s7
+    >>> from sevens_ru.playout import playout, playout_state
+    >>> state = s7.new_game(3, seed=4)
+    >>> final = playout_state(state, random.Random(2))
+    >>> s7.is_over(final), s7.ranking(final) == playout(state, random.Random(2))
+    (True, True)
+
+    Raises:
+        NotAGameStateError: ``state`` is not a :class:`~sevens_ru.GameState`.
+    """
+    if not isinstance(state, GameState):
+        raise NotAGameStateError(f"playout_state() takes a GameState, got {type(state).__name__}")
+    setup = state._setup
+    deal = setup.deal
+    next_seat = setup.next_seat
+    board = state._board
+    moves = state._moves
+    turn: int | None = state._turn
+    draw = rng.random
+    choices = _CHOICES
+    while turn is not None:
+        try:
+            options = choices[moves]
+        except KeyError:
+            options = _choices(moves)
+        count = len(options)
+        board += options[int(draw() * count)] if count > 1 else options[0]
+        if count == 1 and deal[turn] << TABLE_SHIFT | board == board:  # last card (R14)
+            turn = None
+            moves = 0
+        else:
+            turn = next_seat[turn]
+            moves = deal[turn] & board
+            while not moves:  # R11, R13
+                board += _PASS[turn]
+                turn = next_seat[turn]
+                moves = deal[turn] & board
+        parent = state
+        state = _State()  # as apply() builds it
+        state._setup = setup
+        state._board = board
+        state._turn = turn
+        state._moves = moves
+        state._parent = parent
+    return state

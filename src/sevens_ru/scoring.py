@@ -20,7 +20,7 @@ import attrs
 from .cards import DECK, Card, Rank
 from .errors import GameNotOverError, NotAGameStateError
 from .options import Options
-from .state import GameState
+from .state import ALL_CARDS, PASSES_SHIFT, TABLE_SHIFT, GameState
 
 __all__ = ["POINTS", "Standing", "card_points", "ranking"]
 
@@ -38,10 +38,6 @@ POINTS: dict[Rank, int] = {
 """The points of each rank (R3), used only to rank players left holding cards."""
 
 _POINTS_BY_INDEX = tuple(POINTS[card.rank] for card in DECK)
-# The points of every set of cards of one suit, by its 9-bit mask (bit 0 = the six).
-_POINTS_BY_SUIT_MASK = tuple(
-    sum(POINTS[rank] for rank in Rank if suit_mask >> (rank - 6) & 1) for suit_mask in range(512)
-)
 
 
 def card_points(cards: Card | Iterable[Card]) -> int:
@@ -106,7 +102,10 @@ def ranking(state: GameState) -> tuple[Standing, ...]:
             "is still to play"
         )
     setup = state._setup
-    return standings(setup.deal, state._table, state._passes, setup.options)
+    board = state._board
+    return standings(
+        setup.deal, board >> TABLE_SHIFT & ALL_CARDS, board >> PASSES_SHIFT, setup.options
+    )
 
 
 def standings(
@@ -117,47 +116,69 @@ def standings(
     ``deal`` holds the dealt hands, ``table`` the cards played and ``passes`` the pass
     counts, seat ``s`` in bits ``8s`` to ``8s + 7``.
     """
+    # One int per seat orders the seats (see _ROW): cards left, then (with the option)
+    # passes, then points, then the seat. The winner has no cards and sorts first (R15).
+    left = _ALL ^ table
+    low, middle, high = _CHUNK_ROWS
     by_passes = options.rank_by_passes
-    by_suit = _POINTS_BY_SUIT_MASK
-    # One int per seat orders the seats: cards left, then (with the option) passes, then
-    # points, then the seat itself. The winner has no cards and sorts first (R15-R18).
-    rows = sorted(
-        [
-            (
-                (hand := dealt & ~table).bit_count() << 20
-                | (passes >> (seat << 3) & 255 if by_passes else 0) << 12
-                | by_suit[hand & 511]
-                + by_suit[hand >> 9 & 511]
-                + by_suit[hand >> 18 & 511]
-                + by_suit[hand >> 27]
-            )
-            << 3
-            | seat
-            for seat, dealt in enumerate(deal)
-        ]
-    )
+    rows = []
+    for seat, dealt in enumerate(deal):
+        hand = dealt & left
+        seat_passes = passes >> _PASS_SHIFT[seat] & 255
+        rows.append(
+            low[hand & 4095]
+            + middle[hand >> 12 & 4095]
+            + high[hand >> 24]
+            + _SEAT_ROW[seat]
+            + (seat_passes * _PASSES_KEY if by_passes else 0)
+            + seat_passes
+        )
+    rows.sort()
     dense = options.place_numbering == "dense"
-    standings = []
+    cache = _STANDINGS
+    result = []
     place = 0
     previous = -1
     for position, row in enumerate(rows, 1):
-        if row >> 3 != previous:
-            previous = row >> 3
+        if row >> _CRITERIA_SHIFT != previous:  # else a shared place (R18)
+            previous = row >> _CRITERIA_SHIFT
             place = place + 1 if dense else position
-        seat = row & 7
-        seat_passes = passes >> (seat << 3) & 255
-        key = (row << 8 | seat_passes) << 3 | place
-        standing = _STANDINGS.get(key)
+        key = row << 3 | place
+        standing = cache.get(key)
         if standing is None:
-            if len(_STANDINGS) >= _MAX_STANDINGS:
-                _STANDINGS.clear()
-            standing = _STANDINGS[key] = Standing(
-                seat, place, row >> 23, row >> 3 & 4095, seat_passes
+            if len(cache) >= _MAX_STANDINGS:
+                cache.clear()
+            standing = cache[key] = Standing(
+                row >> 6 & 7, place, row >> 23, row >> 9 & 255, row & 63
             )
-        standings.append(standing)
-    return tuple(standings)
+        result.append(standing)
+    return tuple(result)
 
 
+# The rows that standings() sorts, one small int per seat (below 2**30, the fastest
+# ints), from the most significant bits down: cards left (5 bits: at most 18), passes
+# if they count (6 bits: a seat passes at most once per play, at most 35 times), points
+# (8 bits: at most 240), then the seat (3 bits) and its passes (6 bits), which only
+# identify the row. Seats equal on the bits from _CRITERIA_SHIFT up share a place.
+_CRITERIA_SHIFT = 9
+_PASSES_KEY = 1 << 17
+_SEAT_ROW = tuple(seat << 6 for seat in range(8))
+_PASS_SHIFT = tuple(seat << 3 for seat in range(8))
+_ALL = (1 << len(DECK)) - 1
+
+
+def _chunk_rows(first: int) -> tuple[int, ...]:
+    """Cards left and points as row bits, for every subset of the 12 cards from ``first``."""
+    rows = [0] * 4096
+    for subset in range(1, 4096):
+        lowest = (subset & -subset).bit_length() - 1
+        card_points = _POINTS_BY_INDEX[first + lowest] if first + lowest < len(DECK) else 0
+        rows[subset] = rows[subset & (subset - 1)] + (1 << 23) + (card_points << 9)
+    return tuple(rows)
+
+
+# The rows of the three 12-card chunks of the pack (cards 0-11, 12-23, 24-35).
+_CHUNK_ROWS = (_chunk_rows(0), _chunk_rows(12), _chunk_rows(24))
 # Standings are immutable values, so equal ones are shared: most results recur.
 _STANDINGS: dict[int, Standing] = {}
 _MAX_STANDINGS = 1 << 16
