@@ -55,6 +55,7 @@ nitpick_ignore_regex = [
     ("py:class", r"typing\..*"),
     ("py:class", r"typing_extensions\..*"),
     ("py:(func|mod|class)", r"(json|random|os|hashlib|struct)(\..*)?"),
+    ("py:(class|data|obj)", r"(numpy|np|npt)(\..*)?"),
 ]
 
 # autodoc: signatures with type hints, members in source order, Google-style sections.
