@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .cards import DECK, Card, cards_from_mask
-from .errors import CardParseError, InvalidDealError
+from .errors import InvalidDealError
+from ._hands import read_hands
 from .shuffle import _digest, _order, _plan
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "deal_hands", "deal_seeded", "hand_sizes"]
@@ -115,38 +116,7 @@ def deal_hands(players: int, hands: Sequence[Iterable[Card | str]]) -> tuple[int
     ...
     sevens_ru.errors.InvalidDealError: seat 0 holds 1 card, expected 18 (R5 with 2 players: 18 cards each); the deal lacks 7♣ 8♣ ...
     """
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-        raise InvalidDealError(
-            f"hands must be a sequence with one hand per seat, got {type(hands).__name__}"
-        )
-    if len(hands) != players:
-        raise InvalidDealError(f"expected {players} hands (one per seat), got {len(hands)}")
-    masks = []
-    owner: dict[Card, int] = {}
-    for seat, hand in enumerate(hands):
-        if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
-            raise InvalidDealError(
-                f"the hand of seat {seat} must be a list of cards such as ['9♦', '6♣'], "
-                f"got {type(hand).__name__} {hand!r}"
-            )
-        mask = 0
-        for position, item in enumerate(hand):
-            try:
-                card = item if isinstance(item, Card) else Card.parse(item)
-            except CardParseError as error:
-                raise InvalidDealError(f"seat {seat}, card {position}: {error}") from error
-            if card in owner:
-                where = (
-                    f"twice in the hand of seat {seat}"
-                    if owner[card] == seat
-                    else f"in the hands of seats {owner[card]} and {seat}"
-                )
-                raise InvalidDealError(
-                    f"card {card} is dealt {where}; every card is dealt once (R6)"
-                )
-            owner[card] = seat
-            mask |= card.bit
-        masks.append(mask)
+    masks, _ = read_hands(players, hands, cite="R6")
     sizes = hand_sizes(players)
     missing = _FULL & ~sum(masks)
     lacking = f"; the deal lacks {' '.join(map(str, cards_from_mask(missing)))}" if missing else ""

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 
 from ..cards import DECK, Card, Rank
 from ..errors import CardParseError, InvalidDealError, InvalidOptionsError, InvalidSeatError
+from .._hands import read_hands
 from ..shuffle import shuffled_bytes
 from .moves import as_card
 
@@ -154,42 +155,14 @@ def deal_hands(
     ...
     sevens_ru.errors.InvalidDealError: seat 0 holds 1 card, expected 9 (D3)
     """
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-        raise InvalidDealError(
-            f"hands must be a sequence with one hand per seat, got {type(hands).__name__}"
-        )
-    if len(hands) != players:
-        raise InvalidDealError(f"expected {players} hands (one per seat), got {len(hands)}")
     in_pack = _PACK_MASKS[bool(short_deck)]
-    masks = []
-    owner: dict[Card, int] = {}
-    for seat, hand in enumerate(hands):
-        if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
-            raise InvalidDealError(
-                f"the hand of seat {seat} must be a list of cards such as ['9♦', '6♣'], "
-                f"got {type(hand).__name__} {hand!r}"
-            )
-        mask = 0
-        for position, item in enumerate(hand):
-            try:
-                card = as_card(item)
-            except CardParseError as error:
-                raise InvalidDealError(f"seat {seat}, card {position}: {error}") from error
-            if not in_pack & card.bit:
-                raise InvalidDealError(
-                    f"seat {seat} holds {card}, which is not in the 32-card pack of 7 to A "
-                    "(D1, short_deck)"
-                )
-            if card in owner:
-                where = (
-                    f"twice in the hand of seat {seat}"
-                    if owner[card] == seat
-                    else f"in the hands of seats {owner[card]} and {seat}"
-                )
-                raise InvalidDealError(f"card {card} is dealt {where}; every card is dealt once")
-            owner[card] = seat
-            mask |= card.bit
-        masks.append(mask)
+    masks, owner = read_hands(
+        players,
+        hands,
+        cite="D3",
+        pack=in_pack,
+        outside="which is not in the 32-card pack of 7 to A (D1, short_deck)",
+    )
     for seat, mask in enumerate(masks):
         held = mask.bit_count()
         if held != HAND_SIZE:
