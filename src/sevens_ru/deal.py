@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ._hands import read_hands
 from .cards import DECK, Card, cards_from_mask
 from .errors import InvalidDealError
-from ._hands import read_hands
 from .shuffle import _digest, _order, _plan
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "deal_hands", "deal_seeded", "hand_sizes"]

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .._hands import read_hands
 from ..cards import DECK, Card, Rank
 from ..errors import CardParseError, InvalidDealError, InvalidOptionsError, InvalidSeatError
-from .._hands import read_hands
 from ..shuffle import shuffled_bytes
 from .moves import as_card
 
