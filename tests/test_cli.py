@@ -84,7 +84,7 @@ def test_replay_of_a_bad_record(tmp_path: Path, capsys: pytest.CaptureFixture[st
     record = tmp_path / "bad.json"
     record.write_text('{"format": 1, "game": "chess"}', encoding="utf-8")
     assert main(["replay", str(record)]) == 2
-    assert "lacks 'players'" in capsys.readouterr().err
+    assert "expected 'sevens', got 'chess'" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
     assert "No such file" in capsys.readouterr().err
 
