@@ -53,7 +53,8 @@ __all__ = ["main"]
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sevens-ru",
-        description="Russian Sevens (the game of nines): watch bots, play, measure, replay.",
+        description="Russian Sevens (the game of nines), and old Durak with --game durak: "
+        "watch bots, play, measure, replay.",
     )
     parser.add_argument("--version", action="version", version=f"sevens-ru {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
