@@ -121,11 +121,14 @@ class Output:
             print("  ".join(cells).rstrip(), file=self.stream, flush=True)
 
     def ask(self, prompt: str) -> str:
-        """Read one line from standard input after ``prompt``; raises EOFError at its end."""
+        """Read one line after ``prompt`` from :attr:`stdin`; raises EOFError at its end."""
+        if self._console is not None and self.stdin is None:
+            return str(self._console.input(prompt))  # input(): line editing on a terminal
         if self._console is not None:
-            return str(self._console.input(prompt, stream=self.stdin))
-        print(strip_markup(prompt), end="", file=self.stream, flush=True)
-        line = (sys.stdin if self.stdin is None else self.stdin).readline()
+            line = str(self._console.input(prompt, stream=self.stdin))
+        else:
+            print(strip_markup(prompt), end="", file=self.stream, flush=True)
+            line = (sys.stdin if self.stdin is None else self.stdin).readline()
         if not line:
             raise EOFError
         return line.rstrip("\n")
