@@ -2,7 +2,8 @@
 
 Build it with ``python -m sphinx -W -n -b html docs docs/_build/html`` (``pip install
 -e ".[docs]"`` first). The build needs no network: there is no intersphinx, and the
-few standard-library names in signatures are listed in ``nitpick_ignore`` below.
+standard-library names in signatures are listed in ``nitpick_ignore`` and
+``nitpick_ignore_regex`` below.
 """
 
 from __future__ import annotations
@@ -43,9 +44,6 @@ nitpicky = True
 nitpick_ignore = [
     # The standard library, linked nowhere since the build stays offline.
     ("py:class", "random.Random"),
-    ("py:class", "collections.abc.Iterable"),
-    ("py:class", "collections.abc.Sequence"),
-    ("py:class", "collections.abc.Mapping"),
     ("py:class", "enum.IntEnum"),
     ("py:class", "ValueError"),
     ("py:class", "TypeError"),
@@ -54,6 +52,8 @@ nitpick_ignore = [
 nitpick_ignore_regex = [
     ("py:class", r"typing\..*"),
     ("py:class", r"typing_extensions\..*"),
+    ("py:class", r"collections\.abc\..*"),
+    ("py:class", r"(pathlib|io|argparse|contextlib|concurrent\.futures)\..*"),
     ("py:(func|mod|class)", r"(json|random|os|hashlib|struct)(\..*)?"),
     ("py:(class|data|obj)", r"(numpy|np|npt)(\..*)?"),
 ]
@@ -91,9 +91,10 @@ pygments_dark_style = "monokai"
 
 
 # Every public name of every module must appear in the API reference. A module
-# without a page of its own gets a generated one (api/*.generated.rst), so modules added
-# later are documented at once; the check below then fails the build for any public
-# name that is still missing (most often: a public name without a docstring).
+# without a page of its own gets a generated one (api/*.generated.rst), listed at the
+# end of the reference's table of contents, so modules added later are documented at
+# once; the check below then fails the build for any public name that is still missing
+# (most often: a public name without a docstring).
 
 logger = logging.getLogger("sevens_ru.docs")
 
@@ -153,6 +154,20 @@ def write_missing_pages(app: Sphinx) -> None:
             f".. automodule:: {module}\n   :members:\n",
             encoding="utf-8",
         )
+
+
+def list_generated_pages(app: Sphinx, docname: str, source: list[str]) -> None:
+    """Add the generated API pages to the table of contents of the API reference.
+
+    The hand-written pages are listed in ``api/index.rst``, in the order a reader
+    wants them; a generated page, for a module that has no page yet, comes last.
+    """
+    if docname != "api/index":
+        return
+    pages = sorted(path.name[: -len(".rst")] for path in app.srcdir.glob("api/*.generated.rst"))
+    if pages:
+        entries = "".join(f"   {page}\n" for page in pages)
+        source[0] += f"\n.. toctree::\n   :titlesonly:\n\n{entries}"
 
 
 def check_coverage(app: Sphinx, env: Any) -> None:
@@ -242,5 +257,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("autodoc-process-docstring", napoleon_except_attributes)
     app.connect("missing-reference", resolve_short_names)
     app.connect("builder-inited", write_missing_pages)
+    app.connect("source-read", list_generated_pages)
     app.connect("env-check-consistency", check_coverage)
     return {"parallel_read_safe": True}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -15,6 +16,7 @@ import pytest
 import sevens_ru as s7
 from sevens_ru.cards import LANGUAGES
 from sevens_ru.cli import main
+from sevens_ru.cli.output import Output
 from sevens_ru.cli.texts import TEXTS, say
 
 COMMAND = [sys.executable, "-m", "sevens_ru.cli"]
@@ -250,6 +252,16 @@ def test_plain_output_without_rich() -> None:
     assert "place  player" in result.stdout
     assert "┃" not in result.stdout
     assert "[bold" not in result.stdout
+
+
+@pytest.mark.parametrize("plain", [True, False])
+def test_output_reads_from_a_given_stream(plain: bool) -> None:
+    out = Output(io.StringIO(), plain=plain, stdin=io.StringIO("9♦\nq"))
+    assert out.ask("Your card: ") == "9♦"
+    assert out.ask("Your card: ") == "q"  # a last line without a newline
+    with pytest.raises(EOFError):
+        out.ask("Your card: ")
+    assert out.stream.getvalue().count("Your card: ") == 3
 
 
 def test_every_message_in_every_language() -> None:

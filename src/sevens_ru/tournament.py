@@ -127,7 +127,10 @@ class BotResult:
 
 @attrs.frozen
 class MatchResult:
-    """The outcome of :func:`play_match`: one :class:`BotResult` per lineup entry."""
+    """The outcome of a match: the settings, and the results of each lineup entry.
+
+    Made by :func:`play_match`; :attr:`bots` holds one :class:`BotResult` per entry.
+    """
 
     players: int
     """Seats at the table."""

@@ -54,7 +54,7 @@ class SearchBot:
     then repeats: draw the other seats' hands exactly uniformly among those consistent
     with everything it has seen (hand sizes, the cards played, every pass, R21), and for
     every legal card play the rest of that game out. In the playouts every seat plays
-    as :class:`HeuristicBot` would if it saw that deal (``rollout="greedy"``, the
+    as :class:`~sevens_ru.bots.HeuristicBot` would if it saw that deal (``rollout="greedy"``, the
     default), or uniformly random legal cards (``rollout="random"``, through
     :func:`~sevens_ru.playout.playout`). Every candidate is tried on the same deals, so
     the luck of the draw cancels between them. The bot plays the card with the best
@@ -84,8 +84,9 @@ class SearchBot:
     place_weight: float = attrs.field(default=0.25, validator=_check_share)
     """Value of beating one more seat, as a share of the value of a win."""
     rollout: Literal["greedy", "random"] = attrs.field(default="greedy", validator=_check_rollout)
-    """How every seat plays in the playouts: ``"greedy"`` as :class:`HeuristicBot` does
-    (blocking, following up), or ``"random"`` (uniformly random legal cards)."""
+    """How every seat plays in the playouts: ``"greedy"`` as
+    :class:`~sevens_ru.bots.HeuristicBot` does (blocking, following up), or ``"random"``
+    (uniformly random legal cards)."""
 
     def choose(self, view: PlayerView, rng: random.Random) -> Card:
         """The legal card with the best mean playout result (see the class documentation)."""

@@ -2,15 +2,18 @@
 
 Commands::
 
-    sevens-ru demo      [--players N] [--seed S] [--bots B ...] [--lang L] [--delay SEC] [--save FILE]
-    sevens-ru play      [--players N] [--seed S] [--opponents B ...] [--seat K] [--lang L] [--save FILE]
-    sevens-ru simulate  [--bots B ...] [--games N] [--seed S] [--jobs J] [--json] [--no-duplicate]
+    sevens-ru demo      [--game G] [--players N] [--seed S] [--bots B ...] [--lang L] [--delay SEC] [--save FILE]
+    sevens-ru play      [--game G] [--players N] [--seed S] [--opponents B ...] [--seat K] [--lang L] [--save FILE]
+    sevens-ru simulate  [--game G] [--bots B ...] [--games N] [--seed S] [--jobs J] [--json] [--no-duplicate]
     sevens-ru replay    FILE [--step | --no-step] [--lang L]
 
-A bot is ``random``, ``heuristic`` or ``search``, optionally with settings such as
-``search:rollouts=2000`` (see :func:`sevens_ru.bots.make_bot`). Output goes through
-``rich`` when it is installed (``pip install "sevens-ru[cli]"``) and as plain text
-otherwise, or with ``--plain``.
+``--game`` is ``sevens`` (the default) or ``durak`` (old Durak, :mod:`sevens_ru.durak`,
+with ``--dealer K`` and ``--short-deck`` for ``demo`` and ``play``, and ``--short-deck``
+for ``simulate``); ``replay`` reads either kind of record. A Sevens bot is ``random``,
+``heuristic`` or ``search``, optionally with settings such as ``search:rollouts=2000``
+(see :func:`sevens_ru.bots.make_bot`); a Durak bot is ``random`` or ``heuristic``.
+Output goes through ``rich`` when it is installed (``pip install "sevens-ru[cli]"``)
+and as plain text otherwise, or with ``--plain``.
 
 >>> from sevens_ru.cli import main
 >>> main(["demo", "--players", "3", "--seed", "5", "--plain"])  # doctest: +ELLIPSIS
@@ -32,9 +35,14 @@ from typing import cast
 from .. import __version__
 from ..bots import Bot, make_bot
 from ..cards import LANGUAGES, Language
-from ..errors import SevensError
+from ..durak.options import Options as DurakOptions
+from ..durak.rules import new_game as durak_new_game
+from ..errors import InvalidOptionsError, InvalidSeatError, SevensError
 from ..game import new_game
+from ..shuffle import fresh_seed
+from . import durak as durak_command
 from .commands import demo, replay, save, simulate
+from .durak_play import play_durak
 from .output import Output
 from .play import GameAbandonedError, play_game
 from .texts import say
@@ -45,7 +53,8 @@ __all__ = ["main"]
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sevens-ru",
-        description="Russian Sevens (the game of nines): watch bots, play, measure, replay.",
+        description="Russian Sevens (the game of nines), and old Durak with --game durak: "
+        "watch bots, play, measure, replay.",
     )
     parser.add_argument("--version", action="version", version=f"sevens-ru {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -53,8 +62,29 @@ def _parser() -> argparse.ArgumentParser:
     def common(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--plain", action="store_true", help="plain text, even with rich")
 
+    def game(sub: argparse.ArgumentParser, *, dealer: bool = True) -> None:
+        sub.add_argument(
+            "--game",
+            choices=_GAMES,
+            default="sevens",
+            help="sevens (the default) or durak (old Durak)",
+        )
+        if dealer:
+            sub.add_argument(
+                "--dealer", type=int, default=None, help="Durak: the dealer's seat (default 0)"
+            )
+        sub.add_argument(
+            "--short-deck", action="store_true", help="Durak: 32 cards, 7 to A (2-3 players)"
+        )
+
     def table(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
+        game(sub)
+        sub.add_argument(
+            "--players",
+            type=int,
+            default=None,
+            help="Sevens: 2 to 6 (default 4); Durak: 2 to 4 (default 3)",
+        )
         sub.add_argument("--seed", type=int, default=None, help="a seed for the deal")
         sub.add_argument(
             "--lang", choices=LANGUAGES, default="en", help="language of cards and messages"
@@ -68,9 +98,10 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "--bots",
         nargs="+",
-        default=["heuristic", "search", "random"],
+        default=None,
         metavar="BOT",
-        help="the bots, by seat (repeated to fill the table)",
+        help="the bots, by seat, repeated to fill the table (default: heuristic search "
+        "random; Durak: heuristic random)",
     )
     sub.add_argument(
         "--delay",
@@ -85,7 +116,7 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "--opponents",
         nargs="+",
-        default=["heuristic"],
+        default=None,
         metavar="BOT",
         help="the bots, by seat after yours (repeated to fill the table)",
     )
@@ -93,12 +124,14 @@ def _parser() -> argparse.ArgumentParser:
     common(sub)
 
     sub = commands.add_parser("simulate", help="many games between bots, with 95%% intervals")
+    game(sub, dealer=False)
     sub.add_argument(
         "--bots",
         nargs="+",
-        default=["heuristic", "random", "random", "random"],
+        default=None,
         metavar="BOT",
-        help="the lineup, one bot per seat",
+        help="the lineup, one bot per seat (default: heuristic random random random; "
+        "Durak: heuristic random random)",
     )
     sub.add_argument("--players", type=int, default=None, help="seats (default: one per bot)")
     sub.add_argument("--games", type=int, default=200, help="deals (each played in every rotation)")
@@ -124,6 +157,18 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+_GAMES = ("sevens", "durak")
+_DEFAULTS = {
+    # (game, command): (players, bots)
+    ("sevens", "demo"): (4, ["heuristic", "search", "random"]),
+    ("sevens", "play"): (4, ["heuristic"]),
+    ("sevens", "simulate"): (None, ["heuristic", "random", "random", "random"]),
+    ("durak", "demo"): (3, ["heuristic", "random"]),
+    ("durak", "play"): (3, ["heuristic"]),
+    ("durak", "simulate"): (None, ["heuristic", "random", "random"]),
+}
+
+
 def _seated(names: Sequence[str], seats: int) -> list[Bot]:
     bots = [make_bot(name) for name in names]
     return [bots[seat % len(bots)] for seat in range(seats)]
@@ -146,6 +191,26 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, out: Output) -> int:
+    if args.command == "replay":
+        step = sys.stdin.isatty() and sys.stdout.isatty() if args.step is None else args.step
+        text = args.file.read_text(encoding="utf-8")
+        if durak_command.is_durak_record(text):
+            durak_command.replay(out, text, lang=args.lang, step=step)
+        else:
+            replay(out, args.file, lang=args.lang, step=step)
+        return 0
+    players, default_bots = _DEFAULTS[args.game, args.command]
+    if args.players is None:
+        args.players = players
+    for option in ("bots", "opponents"):
+        if getattr(args, option, False) is None:
+            setattr(args, option, default_bots)
+    if args.game == "durak":
+        return _run_durak(args, out)
+    if getattr(args, "dealer", None) is not None or args.short_deck:
+        raise InvalidOptionsError(
+            "--dealer and --short-deck are options of Durak: add --game durak"
+        )
     if args.command == "simulate":
         simulate(
             out,
@@ -158,10 +223,6 @@ def _run(args: argparse.Namespace, out: Output) -> int:
             as_json=args.json,
             show_progress=not args.quiet,
         )
-        return 0
-    if args.command == "replay":
-        step = sys.stdin.isatty() and sys.stdout.isatty() if args.step is None else args.step
-        replay(out, args.file, lang=args.lang, step=step)
         return 0
     lang = cast(Language, args.lang)
     new_game(args.players)  # checks the player count (R4) before any bot is built
@@ -188,4 +249,65 @@ def _run(args: argparse.Namespace, out: Output) -> int:
             return 1
     if args.save is not None:
         save(out, state, args.save, lang)
+    return 0
+
+
+def _run_durak(args: argparse.Namespace, out: Output) -> int:
+    """``demo``, ``play`` and ``simulate`` with ``--game durak``."""
+    options = DurakOptions(short_deck=args.short_deck)
+    if args.command == "simulate":
+        durak_command.simulate(
+            out,
+            [durak_command.make_durak_bot(name) for name in args.bots],
+            args.bots,
+            games=args.games,
+            seed=args.seed,
+            players=args.players,
+            duplicate=not args.no_duplicate,
+            jobs=args.jobs,
+            options=options,
+            as_json=args.json,
+            show_progress=not args.quiet,
+        )
+        return 0
+    lang = cast(Language, args.lang)
+    dealer = 0 if args.dealer is None else args.dealer
+    seed = fresh_seed() if args.seed is None else args.seed
+    # Check the player count (D1, D2) and the dealer before any bot is built.
+    durak_new_game(args.players, dealer=dealer, seed=seed, options=options)
+    if args.command == "demo":
+        names = [args.bots[seat % len(args.bots)] for seat in range(args.players)]
+        delay = args.delay if args.delay is not None else (0.3 if sys.stdout.isatty() else 0.0)
+        state = durak_command.demo(
+            out,
+            [durak_command.make_durak_bot(name) for name in names],
+            names,
+            seed=seed,
+            dealer=dealer,
+            options=options,
+            lang=lang,
+            delay=delay,
+        )
+    else:
+        if not 0 <= args.seat < args.players:
+            raise InvalidSeatError(f"--seat must be 0 to {args.players - 1}, got {args.seat}")
+        others = [args.opponents[seat % len(args.opponents)] for seat in range(args.players - 1)]
+        names = [*others[: args.seat], "", *others[args.seat :]]
+        opponents = [durak_command.make_durak_bot(name) if name else None for name in names]
+        try:
+            state = play_durak(
+                out,
+                args.seat,
+                opponents,
+                seed=seed,
+                dealer=dealer,
+                options=options,
+                lang=lang,
+                names=names,
+            )
+        except GameAbandonedError:
+            out.line(say(lang, "quit"))
+            return 1
+    if args.save is not None:
+        durak_command.save(out, state, args.save, lang)
     return 0

@@ -63,8 +63,12 @@ class Progress(Protocol):
 class Output:
     """Where the command writes: a stream, with or without rich."""
 
-    def __init__(self, stream: TextIO | None = None, *, plain: bool = False) -> None:
+    def __init__(
+        self, stream: TextIO | None = None, *, plain: bool = False, stdin: TextIO | None = None
+    ) -> None:
         self.stream: Any = sys.stdout if stream is None else stream
+        self.stdin = stdin
+        """Where :meth:`ask` reads from; ``None`` for standard input."""
         self.rich = HAS_RICH and not plain
         self._console: Any = (
             rich.console.Console(file=self.stream, highlight=False, emoji=False)
@@ -117,11 +121,14 @@ class Output:
             print("  ".join(cells).rstrip(), file=self.stream, flush=True)
 
     def ask(self, prompt: str) -> str:
-        """Read one line from standard input after ``prompt``; raises EOFError at its end."""
+        """Read one line after ``prompt`` from :attr:`stdin`; raises EOFError at its end."""
+        if self._console is not None and self.stdin is None:
+            return str(self._console.input(prompt))  # input(): line editing on a terminal
         if self._console is not None:
-            return str(self._console.input(prompt))
-        print(strip_markup(prompt), end="", file=self.stream, flush=True)
-        line = sys.stdin.readline()
+            line = str(self._console.input(prompt, stream=self.stdin))
+        else:
+            print(strip_markup(prompt), end="", file=self.stream, flush=True)
+            line = (sys.stdin if self.stdin is None else self.stdin).readline()
         if not line:
             raise EOFError
         return line.rstrip("\n")

@@ -150,6 +150,239 @@ TEXTS: dict[str, dict[Language, str]] = {
         "fr": "Début de la partie",
         "de": "Beginn der Partie",
     },
+    # Old Durak (--game durak)
+    "d_intro": {
+        "en": "Old Durak, {players} players: you are seat {seat}. Type ? for help.",
+        "ru": "Дурачки, игроков: {players}. Ваше место: {seat}. ? — помощь.",
+        "fr": "Durak à l'ancienne, {players} joueurs : vous êtes à la place {seat}. "
+        "Tapez ? pour l'aide.",
+        "de": "Altes Durak, {players} Spieler: Sie sitzen auf Platz {seat}. ? für Hilfe.",
+    },
+    "d_trump": {
+        "en": "Trump card {card}, dealt by {dealer}; {undealt} cards out of play",
+        "ru": "Козырь {card}, сдаёт {dealer}; вне игры карт: {undealt}",
+        "fr": "Atout {card}, donne de {dealer} ; {undealt} cartes hors jeu",
+        "de": "Trumpf {card}, Geber {dealer}; {undealt} Karten aus dem Spiel",
+    },
+    "d_trump_card": {
+        "en": "Trump card: {card}",
+        "ru": "Козырь: {card}",
+        "fr": "Atout : {card}",
+        "de": "Trumpf: {card}",
+    },
+    "d_marked": {
+        "en": "* = trump",
+        "ru": "* = козырь",
+        "fr": "* = atout",
+        "de": "* = Trumpf",
+    },
+    "d_table": {
+        "en": "Table (attack/cover)",
+        "ru": "Стол (атака/покрытие)",
+        "fr": "Table (attaque/couverture)",
+        "de": "Tisch (Angriff/Deckung)",
+    },
+    "d_sizes": {
+        "en": "Cards in hand: {sizes}",
+        "ru": "Карт на руках: {sizes}",
+        "fr": "Cartes en main : {sizes}",
+        "de": "Karten auf der Hand: {sizes}",
+    },
+    "d_moves": {
+        "en": "Your moves: {moves}",
+        "ru": "Ваши ходы: {moves}",
+        "fr": "Vos coups : {moves}",
+        "de": "Ihre Züge: {moves}",
+    },
+    "d_prompt": {
+        "en": "Your move (? for help): ",
+        "ru": "Ваш ход (? — помощь): ",
+        "fr": "Votre coup (? pour l'aide) : ",
+        "de": "Ihr Zug (? für Hilfe): ",
+    },
+    "d_help": {
+        "en": "Type the number of a move in the list, or the move itself: lead 7♣ 7♦ (one to "
+        "four cards of one rank), cover 7♣ 8♣ (the attacking card, then yours) or take; cards "
+        "in any notation (10♦, QS, Д♠). Enter makes the only move, q quits.",
+        "ru": "Введите номер хода из списка или сам ход: lead 7♣ 7♦ (от одной до четырёх карт "
+        "одного достоинства), cover 7♣ 8♣ (карта атаки, затем ваша) или take; карты в любой "
+        "записи (10♦, QS, Д♠). Enter — единственный возможный ход, q — выход.",
+        "fr": "Tapez le numéro d'un coup de la liste, ou le coup lui-même : lead 7♣ 7♦ (une à "
+        "quatre cartes d'une même valeur), cover 7♣ 8♣ (la carte d'attaque, puis la vôtre) ou "
+        "take ; les cartes dans n'importe quelle notation (10♦, QS, D♠). Entrée joue le seul "
+        "coup possible, q pour quitter.",
+        "de": "Geben Sie die Nummer eines Zuges aus der Liste ein oder den Zug selbst: lead 7♣ "
+        "7♦ (eine bis vier Karten eines Rangs), cover 7♣ 8♣ (die Angriffskarte, dann Ihre) "
+        "oder take; Karten in beliebiger Schreibweise (10♦, QS, D♠). Enter macht den einzigen "
+        "Zug, q zum Beenden.",
+    },
+    "d_unreadable": {
+        "en": "Cannot read {text!r} as a move. Type ? for help.",
+        "ru": "Не удаётся прочитать {text!r} как ход. Введите ? для помощи.",
+        "fr": "Impossible de lire {text!r} comme un coup. Tapez ? pour l'aide.",
+        "de": "{text!r} ist kein Zug. Geben Sie ? für Hilfe ein.",
+    },
+    "d_no_number": {
+        "en": "There is no move number {number}.",
+        "ru": "Нет хода под номером {number}.",
+        "fr": "Il n'y a pas de coup numéro {number}.",
+        "de": "Es gibt keinen Zug Nummer {number}.",
+    },
+    "d_not_held": {
+        "en": "You do not hold {cards}.",
+        "ru": "У вас нет {cards}.",
+        "fr": "Vous n'avez pas {cards}.",
+        "de": "Sie haben {cards} nicht.",
+    },
+    "d_must_lead": {
+        "en": "You are attacking: lead one to four cards of one rank.",
+        "ru": "Вы ходите: выложите от одной до четырёх карт одного достоинства.",
+        "fr": "Vous attaquez : jouez une à quatre cartes d'une même valeur.",
+        "de": "Sie greifen an: spielen Sie eine bis vier Karten eines Rangs aus.",
+    },
+    "d_must_defend": {
+        "en": "You are defending: cover an attacking card or take.",
+        "ru": "Вы отбиваетесь: покройте карту атаки или возьмите.",
+        "fr": "Vous défendez : couvrez une carte d'attaque ou ramassez.",
+        "de": "Sie verteidigen: decken Sie eine Angriffskarte oder nehmen Sie auf.",
+    },
+    "d_not_attacking": {
+        "en": "{card} is not an attacking card left to cover.",
+        "ru": "{card} — не та карта атаки, которую нужно покрыть.",
+        "fr": "{card} n'est pas une carte d'attaque à couvrir.",
+        "de": "{card} ist keine ungedeckte Angriffskarte.",
+    },
+    "d_not_beat": {
+        "en": "{card} does not beat {attack}: it takes a higher {suit} or a trump ({trump}).",
+        "ru": "{card} не бьёт {attack}: нужна старшая {suit} или козырь ({trump}).",
+        "fr": "{card} ne bat pas {attack} : il faut un {suit} plus fort ou un atout ({trump}).",
+        "de": "{card} sticht {attack} nicht: nötig ist ein höheres {suit} oder ein Trumpf "
+        "({trump}).",
+    },
+    "d_not_beat_trump": {
+        "en": "{card} does not beat {attack}: a trump is covered only by a higher trump.",
+        "ru": "{card} не бьёт {attack}: козырь кроется только старшим козырем.",
+        "fr": "{card} ne bat pas {attack} : un atout ne se couvre que par un atout plus fort.",
+        "de": "{card} sticht {attack} nicht: ein Trumpf wird nur von einem höheren Trumpf gedeckt.",
+    },
+    "d_leads": {
+        "en": "{name} leads {cards}",
+        "ru": "{name} ходит {cards}",
+        "fr": "{name} attaque avec {cards}",
+        "de": "{name} spielt {cards} aus",
+    },
+    "d_you_lead": {
+        "en": "You lead {cards}",
+        "ru": "Вы ходите {cards}",
+        "fr": "Vous attaquez avec {cards}",
+        "de": "Sie spielen {cards} aus",
+    },
+    "d_joins": {
+        "en": "{name} joins with {cards}",
+        "ru": "{name} подкидывает {cards}",
+        "fr": "{name} se joint avec {cards}",
+        "de": "{name} legt {cards} dazu",
+    },
+    "d_you_join": {
+        "en": "You join with {cards}",
+        "ru": "Вы подкидываете {cards}",
+        "fr": "Vous vous joignez avec {cards}",
+        "de": "Sie legen {cards} dazu",
+    },
+    "d_covers": {
+        "en": "{name} covers {attack} with {card}",
+        "ru": "{name} кроет {attack} картой {card}",
+        "fr": "{name} couvre {attack} avec {card}",
+        "de": "{name} deckt {attack} mit {card}",
+    },
+    "d_you_cover": {
+        "en": "You cover {attack} with {card}",
+        "ru": "Вы кроете {attack} картой {card}",
+        "fr": "Vous couvrez {attack} avec {card}",
+        "de": "Sie decken {attack} mit {card}",
+    },
+    "d_takes": {
+        "en": "{name} takes {cards}",
+        "ru": "{name} берёт {cards}",
+        "fr": "{name} ramasse {cards}",
+        "de": "{name} nimmt {cards} auf",
+    },
+    "d_you_take": {
+        "en": "You take {cards}",
+        "ru": "Вы берёте {cards}",
+        "fr": "Vous ramassez {cards}",
+        "de": "Sie nehmen {cards} auf",
+    },
+    "d_set_aside": {
+        "en": "All covered: {count} cards set aside",
+        "ru": "Всё покрыто: {count} карт уходят в отбой",
+        "fr": "Tout est couvert : {count} cartes écartées",
+        "de": "Alles gedeckt: {count} Karten aus dem Spiel",
+    },
+    "d_out": {
+        "en": "{name} is out: safe",
+        "ru": "{name} выходит: прав",
+        "fr": "{name} est sorti : sauvé",
+        "de": "{name} ist draußen: gerettet",
+    },
+    "d_you_out": {
+        "en": "You are out: safe!",
+        "ru": "Вы вышли: правы!",
+        "fr": "Vous êtes sorti : sauvé !",
+        "de": "Sie sind draußen: gerettet!",
+    },
+    "d_attacks": {
+        "en": "{attacker} attacks {defender}",
+        "ru": "{attacker} ходит под {defender}",
+        "fr": "{attacker} attaque {defender}",
+        "de": "{attacker} greift {defender} an",
+    },
+    "d_you_attack": {
+        "en": "You attack {defender}",
+        "ru": "Вы ходите под {defender}",
+        "fr": "Vous attaquez {defender}",
+        "de": "Sie greifen {defender} an",
+    },
+    "d_attacks_you": {
+        "en": "{attacker} attacks you",
+        "ru": "{attacker} ходит под вас",
+        "fr": "{attacker} vous attaque",
+        "de": "{attacker} greift Sie an",
+    },
+    "d_fool": {
+        "en": "{name} is the fool!",
+        "ru": "{name} остаётся в дураках!",
+        "fr": "{name} est l'idiot !",
+        "de": "{name} ist der Dumme!",
+    },
+    "d_you_fool": {
+        "en": "You are the fool!",
+        "ru": "Вы остались в дураках!",
+        "fr": "Vous êtes l'idiot !",
+        "de": "Sie sind der Dumme!",
+    },
+    "d_draw_empty": {
+        "en": "A draw: every hand emptied at once (D12)",
+        "ru": "Ничья: все руки опустели разом (D12)",
+        "fr": "Partie nulle : toutes les mains vidées d'un coup (D12)",
+        "de": "Unentschieden: alle Hände zugleich leer (D12)",
+    },
+    "d_draw_limit": {
+        "en": "A draw: {count} bouts in a row ended with a take (D13)",
+        "ru": "Ничья: {count} заходов подряд карты брали (D13)",
+        "fr": "Partie nulle : {count} tours d'affilée ramassés (D13)",
+        "de": "Unentschieden: {count} Runden in Folge aufgenommen (D13)",
+    },
+    "d_out_after": {
+        "en": "out after bout {bout}",
+        "ru": "вышел после захода {bout}",
+        "fr": "sorti après le tour {bout}",
+        "de": "draußen nach Runde {bout}",
+    },
+    "d_the_fool": {"en": "the fool", "ru": "дурак", "fr": "l'idiot", "de": "der Dumme"},
+    "d_a_draw": {"en": "a draw", "ru": "ничья", "fr": "nulle", "de": "unentschieden"},
+    "d_result": {"en": "result", "ru": "итог", "fr": "résultat", "de": "Ergebnis"},
+    "d_payoff": {"en": "payoff", "ru": "выигрыш", "fr": "gain", "de": "Gewinn"},
 }
 """Every message, by key and language; ``{name}`` fields are filled by :func:`say`."""
 
