@@ -130,6 +130,9 @@ def legal_moves(state: GameState) -> tuple[Card, ...]:
     >>> import sevens_ru as s7
     >>> s7.legal_moves(s7.new_game(2, seed=3))
     (Card.parse('9♦'),)
+
+    Raises:
+        NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
     try:
         mask = state._moves
@@ -161,7 +164,8 @@ def apply(state: GameState, card: Card | str) -> GameState:
     Raises:
         IllegalMoveError: the card is not in the current player's hand, not playable
             now, or the game is over.
-        CardParseError: ``card`` is text that is not a card.
+        CardParseError: ``card`` is text that is not a card (or not a card at all).
+        NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
     index = card.index if type(card) is Card else _index_of(card)
     try:
@@ -211,6 +215,9 @@ def is_over(state: GameState) -> bool:
     >>> import sevens_ru as s7
     >>> s7.is_over(s7.new_game(3, seed=0))
     False
+
+    Raises:
+        NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
     try:
         return state._turn is None

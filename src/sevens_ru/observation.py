@@ -125,6 +125,7 @@ def view(state: GameState, seat: int) -> PlayerView:
 
     Raises:
         InvalidSeatError: ``seat`` is not a seat of this game.
+        NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
     if not isinstance(state, GameState):
         raise NotAGameStateError(f"view() takes a GameState, got {type(state).__name__}")

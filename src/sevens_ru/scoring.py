@@ -93,6 +93,7 @@ def ranking(state: GameState) -> tuple[Standing, ...]:
 
     Raises:
         GameNotOverError: the game is not over yet (R19).
+        NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
     if not isinstance(state, GameState):
         raise NotAGameStateError(f"ranking() takes a GameState, got {type(state).__name__}")

@@ -167,6 +167,9 @@ class GameState:
         >>> import sevens_ru as s7
         >>> s7.new_game(6, seed=2).hand(5)
         (Card.parse('9♣'), Card.parse('J♣'), Card.parse('9♦'), Card.parse('8♥'), Card.parse('J♥'), Card.parse('J♠'))
+
+        Raises:
+            InvalidSeatError: ``seat`` is not a seat of this game.
         """
         return cards_from_mask(self._setup.deal[self._check_seat(seat)] & ~self._table)
 
