@@ -139,9 +139,7 @@ class GameBatch:
     _passes: npt.NDArray[np.int32]  # passes, seat-major like _hands
 
     def __init__(self) -> None:
-        raise NotAGameStateError(
-            "a GameBatch is made by GameBatch.deal(), from_hands() or from_states()"
-        )
+        raise BatchError("a GameBatch is made by GameBatch.deal(), from_hands() or from_states()")
 
     # -- making batches ------------------------------------------------------------
 
