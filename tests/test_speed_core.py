@@ -234,6 +234,10 @@ def test_caches_start_again_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(game, "_MAX_MOVES", 3)
     monkeypatch.setattr(playout, "_MAX_CHOICES", 3)
+    # Start from empty caches: earlier tests may have filled them with every key this
+    # game needs, and a cache only empties when a new key arrives.
+    monkeypatch.setattr(game, "_MOVES", {})
+    monkeypatch.setattr(playout, "_CHOICES", {})
     state = s7.new_game(3, seed=12)
     rng = random.Random(1)
     while moves := s7.legal_moves(state):
