@@ -9,8 +9,10 @@ import random
 import pytest
 
 import sevens_ru as s7
+from sevens_ru._match import estimate as _estimate
+from sevens_ru._match import t_quantile as _t_quantile
 from sevens_ru.bots import Bot, HeuristicBot, RandomBot, SearchBot
-from sevens_ru.tournament import Estimate, MatchError, _estimate, _t_quantile, play_match
+from sevens_ru.tournament import Estimate, MatchError, play_match
 
 
 def test_duplicate_deals_rotate_the_hands_through_every_seat() -> None:

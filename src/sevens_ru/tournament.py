@@ -22,17 +22,24 @@ True
 
 from __future__ import annotations
 
-import hashlib
-import math
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from statistics import NormalDist, fmean, stdev
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import attrs
 
+from ._match import (
+    Entry,
+    Estimate,
+    MatchError,
+    check_bots,
+    check_int,
+    check_seats,
+    derive,
+    play_deals,
+)
 from .bots import Bot, bot_name
 from .deal import MAX_PLAYERS, MIN_PLAYERS
 from .errors import SevensError
@@ -42,36 +49,6 @@ from .options import Options
 from .scoring import ranking
 
 __all__ = ["BotResult", "Estimate", "MatchError", "MatchResult", "play_match"]
-
-
-class MatchError(SevensError, ValueError):
-    """Bad match settings, or a bot that failed (raised an error or chose an illegal card)."""
-
-
-@attrs.frozen
-class Estimate:
-    """A mean with its 95 % confidence interval ``[low, high]`` over ``samples`` deals.
-
-    >>> from sevens_ru.tournament import Estimate
-    >>> str(Estimate(0.3125, 0.2901, 0.3349, 2000))
-    '0.312 [0.290, 0.335]'
-    """
-
-    mean: float
-    """The mean over all games."""
-    low: float
-    """The lower end of the 95 % confidence interval."""
-    high: float
-    """The upper end of the 95 % confidence interval."""
-    samples: int
-    """The number of independent samples (deals) the interval rests on."""
-
-    def __str__(self) -> str:
-        return f"{self.mean:.3f} [{self.low:.3f}, {self.high:.3f}]"
-
-    def to_dict(self) -> dict[str, float | int]:
-        """The estimate as a JSON-ready dict."""
-        return {"mean": self.mean, "low": self.low, "high": self.high, "samples": self.samples}
 
 
 @attrs.frozen
@@ -205,22 +182,18 @@ class _Seat:
     seconds: float
 
 
-def _derive(*parts: int) -> int:
-    """A 64-bit seed from ``parts``, the same on every platform and Python version."""
-    text = "sevens-ru match v1|" + "|".join(map(str, parts))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
-
-
 def _play_game(
     lineup: Sequence[Bot],
-    entries: Sequence[int],
-    deal_seed: int,
-    rngs: Sequence[random.Random],
     options: Options,
+    seed: int,
+    number: int,
+    rotation: int,
+    entries: Sequence[int],
 ) -> list[_Seat]:
-    """Play one game: seat ``s`` is ``lineup[entries[s]]`` with ``rngs[s]``."""
+    """Play deal ``number`` in ``rotation``: seat ``s`` is ``lineup[entries[s]]``."""
     players = len(entries)
-    state = new_game(players, seed=deal_seed, options=options)
+    state = new_game(players, seed=_derive(seed, number), options=options)
+    rngs = [random.Random(_derive(seed, number, rotation, seat)) for seat in range(players)]
     moves = [0] * players
     seconds = [0.0] * players
     while not is_over(state):
@@ -253,31 +226,9 @@ def _play_game(
     ]
 
 
-def _play_deals(
-    lineup: Sequence[Bot],
-    players: int,
-    options: Options,
-    seed: int,
-    duplicate: bool,
-    deals: Sequence[int],
-) -> list[list[_Seat]]:
-    """Play the deals numbered ``deals``; per deal, the seats of all its games."""
-    results = []
-    for number in deals:
-        deal_seed = _derive(seed, number)
-        rotations = range(players) if duplicate else (number % players,)
-        seats: list[_Seat] = []
-        for rotation in rotations:
-            entries = [(seat + rotation) % players % len(lineup) for seat in range(players)]
-            rngs = [random.Random(_derive(seed, number, rotation, seat)) for seat in range(players)]
-            seats.extend(_play_game(lineup, entries, deal_seed, rngs, options))
-        results.append(seats)
-    return results
-
-
-def _chunks(count: int, size: int) -> Iterator[range]:
-    for start in range(0, count, size):
-        yield range(start, min(start + size, count))
+def _derive(*parts: int) -> int:
+    """A 64-bit seed from ``parts``, the same on every platform and Python version."""
+    return derive("sevens-ru match v1", *parts)
 
 
 def play_match(
@@ -315,53 +266,27 @@ def play_match(
     Raises:
         MatchError: bad settings, or a bot that raised an error or chose an illegal card.
     """
-    lineup = tuple(bots)
-    _check_int("games", games, 1)
-    _check_int("seed", seed, None)
-    _check_int("jobs", jobs, 1)
-    if not lineup:
-        raise MatchError("a match needs at least one bot")
-    for number, bot in enumerate(lineup):
-        if not callable(getattr(bot, "choose", None)):
-            raise MatchError(f"bots[{number}] has no choose(view, rng) method: {bot!r}")
+    lineup = check_bots(bots, games, seed, jobs)
     if players is None:
         players = len(lineup)
-    _check_int("players", players, MIN_PLAYERS)
+    check_int("players", players, MIN_PLAYERS)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise MatchError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS} (R4), got {players}")
-    if len(lineup) > players:
-        raise MatchError(f"{len(lineup)} bots cannot sit at {players} seats")
+    check_seats(len(lineup), players)
     if options is None:
         options = Options()
     elif not isinstance(options, Options):
         raise MatchError(f"options must be a sevens_ru.Options, got {type(options).__name__}")
     duplicate = bool(duplicate)
-
-    outcomes: list[list[_Seat]] = [[] for _ in range(games)]
-    done = 0
-    chunk = max(1, min(16, games // (8 * jobs) or 1))
-    if jobs == 1:
-        for deals in _chunks(games, chunk):
-            for number, seats in zip(
-                deals, _play_deals(lineup, players, options, seed, duplicate, deals), strict=True
-            ):
-                outcomes[number] = seats
-            done += len(deals)
-            if progress is not None:
-                progress(done, games)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {
-                pool.submit(_play_deals, lineup, players, options, seed, duplicate, deals): deals
-                for deals in _chunks(games, chunk)
-            }
-            for future in as_completed(futures):
-                deals = futures[future]
-                for number, seats in zip(deals, future.result(), strict=True):
-                    outcomes[number] = seats
-                done += len(deals)
-                if progress is not None:
-                    progress(done, games)
+    outcomes = play_deals(
+        partial(_play_game, lineup, options, seed),
+        players=players,
+        bots=len(lineup),
+        duplicate=duplicate,
+        games=games,
+        jobs=jobs,
+        progress=progress,
+    )
     return MatchResult(
         players=players,
         deals=games,
@@ -369,74 +294,22 @@ def play_match(
         seed=seed,
         duplicate=duplicate,
         bots=tuple(
-            _summarize(bot_name(bot), entry, players, outcomes) for entry, bot in enumerate(lineup)
+            _summarize(bot_name(bot), Entry(outcomes, entry), players)
+            for entry, bot in enumerate(lineup)
         ),
     )
 
 
-def _check_int(name: str, value: object, least: int | None) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise MatchError(f"{name} must be an int, got {type(value).__name__} {value!r}")
-    if least is not None and value < least:
-        raise MatchError(f"{name} must be at least {least}, got {value}")
-
-
-def _summarize(name: str, entry: int, players: int, outcomes: list[list[_Seat]]) -> BotResult:
-    mine = [[seat for seat in seats if seat.entry == entry] for seats in outcomes]
-
-    def estimate(value: Callable[[_Seat], float], low: float, high: float) -> Estimate:
-        return _estimate([fmean(value(seat) for seat in seats) for seats in mine], low, high)
-
-    played = [seat for seats in mine for seat in seats]
+def _summarize(name: str, entry: Entry[_Seat], players: int) -> BotResult:
     return BotResult(
         name=name,
-        entry=entry,
-        games=len(played),
-        wins=sum(seat.won for seat in played),
-        win_rate=estimate(lambda seat: float(seat.won), 0.0, 1.0),
-        mean_place=estimate(lambda seat: float(seat.place), 1.0, float(players)),
-        mean_cards_left=estimate(lambda seat: float(seat.cards_left), 0.0, 36.0),
-        mean_passes=estimate(lambda seat: float(seat.passes), 0.0, 36.0),
-        moves=sum(seat.moves for seat in played),
-        seconds=sum(seat.seconds for seat in played),
+        entry=entry.entry,
+        games=entry.games,
+        wins=entry.count(lambda seat: seat.won),
+        win_rate=entry.estimate(lambda seat: float(seat.won), 0.0, 1.0),
+        mean_place=entry.estimate(lambda seat: float(seat.place), 1.0, float(players)),
+        mean_cards_left=entry.estimate(lambda seat: float(seat.cards_left), 0.0, 36.0),
+        mean_passes=entry.estimate(lambda seat: float(seat.passes), 0.0, 36.0),
+        moves=entry.moves,
+        seconds=entry.seconds,
     )
-
-
-def _estimate(samples: list[float], low: float, high: float) -> Estimate:
-    """Mean and 95 % Student-t interval of independent ``samples``, clamped to [low, high]."""
-    mean = fmean(samples)
-    if len(samples) < 2:
-        return Estimate(mean, low, high, len(samples))
-    half = _t_quantile(0.975, len(samples) - 1) * stdev(samples, mean) / math.sqrt(len(samples))
-    return Estimate(mean, max(low, mean - half), min(high, mean + half), len(samples))
-
-
-def _t_quantile(p: float, degrees: int) -> float:
-    """The ``p`` quantile (``p`` > 0.5) of Student's t with ``degrees`` degrees of freedom.
-
-    Exact for 1 and 2 degrees, by bisection on the closed-form distribution for 3;
-    beyond, the Cornish–Fisher expansion in ``1 / degrees`` (Abramowitz and Stegun
-    26.7.5), within 0.001 of the true value from 4 degrees up.
-    """
-    if degrees == 1:
-        return math.tan(math.pi * (p - 0.5))
-    if degrees == 2:
-        return (2 * p - 1) / math.sqrt(2 * p * (1 - p))
-    if degrees == 3:  # F(t) = 1/2 + (θ + sin θ cos θ) / π with θ = atan(t / √3)
-        low, high = 0.0, 100.0
-        for _ in range(60):
-            middle = (low + high) / 2
-            angle = math.atan(middle / math.sqrt(3))
-            if 0.5 + (angle + math.sin(angle) * math.cos(angle)) / math.pi < p:
-                low = middle
-            else:
-                high = middle
-        return (low + high) / 2
-    z = NormalDist().inv_cdf(p)
-    terms = (
-        (z**3 + z) / 4,
-        (5 * z**5 + 16 * z**3 + 3 * z) / 96,
-        (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384,
-        (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160,
-    )
-    return float(z + sum(term / degrees ** (power + 1) for power, term in enumerate(terms)))

@@ -31,6 +31,8 @@ from typing import Any
 
 import attrs
 
+from .._match import Estimate, MatchError
+from .._match import estimate as _estimate  # the same intervals as for Sevens
 from ..bots import bot_name
 from ..durak.bots import Bot
 from ..durak.deal import check_players
@@ -40,7 +42,6 @@ from ..durak.options import Options
 from ..durak.outcome import payoffs, ranking
 from ..durak.play import play_game
 from ..errors import SevensError
-from ..tournament import Estimate, MatchError, _estimate  # the same intervals as for Sevens
 
 __all__ = ["DurakBotResult", "DurakMatchResult", "play_durak_match"]
 
