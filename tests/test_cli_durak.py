@@ -17,11 +17,11 @@ import pytest
 from sevens_ru import Card, durak
 from sevens_ru.cli import main
 from sevens_ru.cli.durak import is_durak_record, make_durak_bot
-from sevens_ru.cli.durak_match import play_durak_match
 from sevens_ru.cli.durak_play import HumanPlayer, read_move
 from sevens_ru.cli.output import Output
 from sevens_ru.cli.play import GameAbandonedError
 from sevens_ru.durak.bots import HeuristicBot, RandomBot
+from sevens_ru.durak.tournament import play_match as play_durak_match
 from sevens_ru.tournament import MatchError
 
 COMMAND = [sys.executable, "-m", "sevens_ru.cli"]

@@ -28,6 +28,7 @@ __all__ = [
     "Entry",
     "Estimate",
     "MatchError",
+    "bot_name",
     "check_bots",
     "check_int",
     "check_seats",
@@ -71,6 +72,17 @@ class Estimate:
 
 
 # The settings
+
+
+def bot_name(bot: object) -> str:
+    """A short name for ``bot``: its ``name`` attribute if it has one, else its class name.
+
+    >>> from sevens_ru.bots import HeuristicBot, bot_name
+    >>> bot_name(HeuristicBot()), bot_name(object())
+    ('heuristic', 'object')
+    """
+    name = getattr(bot, "name", None)
+    return name if isinstance(name, str) else type(bot).__name__
 
 
 def check_int(name: str, value: object, least: int | None) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
+from .._match import bot_name
 from ..cards import Card
 from ..errors import SevensError
 from ..inference import WrongTypeError
@@ -37,17 +38,6 @@ class Bot(Protocol):
     def choose(self, view: PlayerView, rng: random.Random) -> Card:
         """The card to play: one of ``view.legal_moves()``."""
         ...
-
-
-def bot_name(bot: object) -> str:
-    """A short name for ``bot``: its ``name`` attribute if it has one, else its class name.
-
-    >>> from sevens_ru.bots import HeuristicBot, bot_name
-    >>> bot_name(HeuristicBot()), bot_name(object())
-    ('heuristic', 'object')
-    """
-    name = getattr(bot, "name", None)
-    return name if isinstance(name, str) else type(bot).__name__
 
 
 def legal_moves_of(view: PlayerView, rng: random.Random) -> tuple[Card, ...]:

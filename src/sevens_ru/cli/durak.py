@@ -3,7 +3,8 @@
 The second game of the library, old Durak (:mod:`sevens_ru.durak`), through the same
 command as the first: ``--game durak`` picks it, and ``replay`` recognises a Durak
 record by its ``"game": "durak"``. The bots are ``random`` and ``heuristic``
-(:mod:`sevens_ru.durak.bots`); the games are played by :mod:`sevens_ru.durak.play`.
+(:mod:`sevens_ru.durak.bots`); the games are played by :mod:`sevens_ru.durak.play`,
+the matches of ``simulate`` by :mod:`sevens_ru.durak.tournament`.
 
 >>> from sevens_ru.cli import main
 >>> main(["demo", "--game", "durak", "--players", "2", "--seed", "3", "--plain"])  # doctest: +ELLIPSIS
@@ -31,7 +32,7 @@ from ..durak.play import play_game
 from ..durak.record import from_json, to_json
 from ..durak.rules import apply, is_over, new_game
 from ..durak.state import GameState
-from .durak_match import play_durak_match
+from ..durak.tournament import play_match
 from .durak_render import event_lines, ranking_table, show_deal, table_line, turn_line
 from .output import Output, escape
 from .texts import say
@@ -136,7 +137,7 @@ def simulate(
     """Many Durak games between bots; a results table with 95 % intervals, or JSON."""
     started = time.perf_counter()
     with out.progress("deals", games, enabled=show_progress) as progress:
-        result = play_durak_match(
+        result = play_match(
             bots,
             games,
             seed=seed,
