@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -17,6 +16,7 @@ from ..record import from_json, to_json
 from ..scoring import ranking
 from ..state import GameState
 from ..tournament import play_match
+from ._shared import browse, save_record, show_match, timed_match
 from .output import Output, escape, strip_markup
 from .render import draw_rows, event_line, hand_line, ranking_table, row_line, seat_name
 from .texts import say
@@ -86,9 +86,9 @@ def simulate(
     show_progress: bool,
 ) -> None:
     """Many games between bots; a results table with 95 % intervals, or JSON."""
-    started = time.perf_counter()
-    with out.progress("deals", games, enabled=show_progress) as progress:
-        result = play_match(
+    result, seconds = timed_match(
+        out,
+        lambda progress: play_match(
             bots,
             games,
             seed=seed,
@@ -96,13 +96,10 @@ def simulate(
             duplicate=duplicate,
             jobs=jobs,
             progress=progress,
-        )
-    elapsed = time.perf_counter() - started
-    if as_json:
-        record = result.to_dict()
-        record["seconds"] = round(elapsed, 3)
-        out.stream.write(json.dumps(record, indent=2) + "\n")
-        return
+        ),
+        games=games,
+        show_progress=show_progress,
+    )
     rows = [
         [
             escape(bot.name),
@@ -115,13 +112,15 @@ def simulate(
         ]
         for bot in result.bots
     ]
-    headers = ["bot", "games", "win rate", "mean place", "cards left", "passes", "ms/move"]
-    kind = "duplicate deals" if duplicate else "deals"
-    title = f"{result.players} players, {result.deals} {kind}, {result.games} games, seed {seed}"
-    out.table(headers, rows, title=title, right=(1, 6))
-    out.line(
-        f"[dim]95% intervals: Student t over per-deal means; fair win rate "
-        f"{1 / result.players:.3f}; {elapsed:.1f} s[/]"
+    show_match(
+        out,
+        result,
+        seconds,
+        as_json=as_json,
+        title=f"{result.players} players",
+        headers=["bot", "games", "win rate", "mean place", "cards left", "passes", "ms/move"],
+        rows=rows,
+        note=f"fair win rate {1 / result.players:.3f}",
     )
 
 
@@ -142,30 +141,17 @@ def replay(
     for card in plays:
         states.append(apply(states[-1], card))
     show_deal(out, states[0], lang, ())
-    number = 0
-    while True:
-        shown = states[number]
-        out.rule(
-            say(lang, "ply", number=number, total=len(plays)) if number else say(lang, "start")
-        )
+
+    def show(number: int) -> None:
         if number:
             before = len(states[number - 1].history)
-            for event in shown.history[before:]:
+            for event in states[number].history[before:]:
                 out.line(event_line(event, lang))
-        draw_rows(out, shown.table, lang)
-        if number == len(plays):
-            break
-        if step:
-            try:
-                answer = out.ask(say(lang, "step")).strip().lower()
-            except EOFError:
-                answer = "q"
-            if answer == "q":
-                return shown
-            if answer == "b":
-                number = max(0, number - 1)
-                continue
-        number += 1
+        draw_rows(out, states[number].table, lang)
+
+    last = browse(out, lang, len(plays), show, step=step)
+    if last < len(plays):
+        return states[last]
     if is_over(state):
         winner = state.winner
         assert winner is not None
@@ -176,5 +162,4 @@ def replay(
 
 def save(out: Output, state: GameState, path: Path, lang: Language) -> None:
     """Write the game record of ``state`` to ``path`` (see :func:`~sevens_ru.to_json`)."""
-    path.write_text(to_json(state, indent=1) + "\n", encoding="utf-8")
-    out.line(f"[dim]{escape(say(lang, 'saved', path=path))}[/]")
+    save_record(out, to_json(state, indent=1), path, lang)

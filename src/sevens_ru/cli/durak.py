@@ -33,6 +33,7 @@ from ..durak.record import from_json, to_json
 from ..durak.rules import apply, is_over, new_game
 from ..durak.state import GameState
 from ..durak.tournament import play_match
+from ._shared import browse, save_record, show_match, timed_match
 from .durak_render import event_lines, ranking_table, show_deal, table_line, turn_line
 from .output import Output, escape
 from .texts import say
@@ -135,9 +136,9 @@ def simulate(
     show_progress: bool,
 ) -> None:
     """Many Durak games between bots; a results table with 95 % intervals, or JSON."""
-    started = time.perf_counter()
-    with out.progress("deals", games, enabled=show_progress) as progress:
-        result = play_match(
+    result, seconds = timed_match(
+        out,
+        lambda progress: play_match(
             bots,
             games,
             seed=seed,
@@ -147,13 +148,10 @@ def simulate(
             options=options,
             names=names,
             progress=progress,
-        )
-    elapsed = time.perf_counter() - started
-    if as_json:
-        record = result.to_dict()
-        record["seconds"] = round(elapsed, 3)
-        out.stream.write(json.dumps(record, indent=2) + "\n")
-        return
+        ),
+        games=games,
+        show_progress=show_progress,
+    )
     rows = [
         [
             escape(bot.name),
@@ -166,17 +164,16 @@ def simulate(
         ]
         for bot in result.bots
     ]
-    headers = ["bot", "games", "fool rate", "draws", "mean place", "payoff", "ms/move"]
-    kind = "duplicate deals" if duplicate else "deals"
     deck = ", 32 cards" if options.short_deck else ""
-    title = (
-        f"Durak: {result.players} players{deck}, {result.deals} {kind}, "
-        f"{result.games} games, seed {seed}"
-    )
-    out.table(headers, rows, title=title, right=(1, 6))
-    out.line(
-        f"[dim]95% intervals: Student t over per-deal means; fair fool rate "
-        f"{1 / result.players:.3f} less the draws; payoff at a stake of 1; {elapsed:.1f} s[/]"
+    show_match(
+        out,
+        result,
+        seconds,
+        as_json=as_json,
+        title=f"Durak: {result.players} players{deck}",
+        headers=["bot", "games", "fool rate", "draws", "mean place", "payoff", "ms/move"],
+        rows=rows,
+        note=f"fair fool rate {1 / result.players:.3f} less the draws; payoff at a stake of 1",
     )
 
 
@@ -198,29 +195,18 @@ def replay(out: Output, text: str, *, lang: Language, step: bool) -> GameState:
     for move in state.moves:
         states.append(apply(states[-1], move))
     show_deal(out, states[0], lang, ())
-    total = len(states) - 1
-    number = 0
-    while True:
+
+    def show(number: int) -> None:
         shown = states[number]
-        out.rule(say(lang, "ply", number=number, total=total) if number else say(lang, "start"))
         if number:
             for line in _bout_lines(states[number - 1], shown, lang, ()):
                 out.line(line)
         elif shown.attacker is not None and shown.defender is not None:
             out.line(f"[dim]{turn_line(shown.attacker, shown.defender, lang)}[/]")
-        if number == total:
-            break
-        if step:
-            try:
-                answer = out.ask(say(lang, "step")).strip().lower()
-            except EOFError:
-                answer = "q"
-            if answer == "q":
-                return shown
-            if answer == "b":
-                number = max(0, number - 1)
-                continue
-        number += 1
+
+    last = browse(out, lang, len(states) - 1, show, step=step)
+    if last < len(states) - 1:
+        return states[last]
     if is_over(state):
         ranking_table(out, state, lang)
     return state
@@ -228,5 +214,4 @@ def replay(out: Output, text: str, *, lang: Language, step: bool) -> GameState:
 
 def save(out: Output, state: GameState, path: Path, lang: Language) -> None:
     """Write the Durak game record of ``state`` to ``path`` (see :func:`~sevens_ru.durak.to_json`)."""
-    path.write_text(to_json(state, indent=1) + "\n", encoding="utf-8")
-    out.line(f"[dim]{escape(say(lang, 'saved', path=path))}[/]")
+    save_record(out, to_json(state, indent=1), path, lang)
