@@ -40,6 +40,7 @@ from ..durak.options import Options
 from ..durak.play import play_game as play_bot_game
 from ..durak.state import GameState
 from ..errors import CardParseError
+from ._ask import ask_move
 from .durak_render import (
     event_lines,
     hand_line,
@@ -48,14 +49,12 @@ from .durak_render import (
     table_line,
     turn_line,
 )
-from .output import Output, escape
+from .output import Output
 from .play import GameAbandonedError
 from .render import seat_name
 from .texts import say
 
 __all__ = ["HumanPlayer", "play_durak", "read_move"]
-
-_QUIT = {"q", "quit", "exit", "выход", "quitter", "ende"}
 
 
 def read_move(text: str, view: PlayerView) -> Move:
@@ -136,33 +135,19 @@ class HumanPlayer:
             f"{number}) {move_text(move, lang)}" for number, move in enumerate(moves, 1)
         )
         out.line(say(lang, "d_moves", moves=listed))
-        while True:
-            try:
-                text = out.ask(say(lang, "d_prompt")).strip()
-            except EOFError:
-                raise GameAbandonedError from None
-            if text.lower() in _QUIT:
-                raise GameAbandonedError
-            if text in ("?", "help", "h"):
-                out.line(say(lang, "d_help"))
-                continue
-            if not text and len(moves) == 1:
-                return moves[0]
-            if text.isdigit():
-                number = int(text)
-                if 1 <= number <= len(moves):
-                    return moves[number - 1]
-                out.line(f"[red]{say(lang, 'd_no_number', number=number)}[/]")
-                continue
-            try:
-                move = read_move(text, view)
-            except (InvalidMoveError, CardParseError):
-                out.line(f"[red]{escape(say(lang, 'd_unreadable', text=text))}[/]")
-                continue
-            if move in moves:
-                return move
-            out.line(f"[red]{_why_not(move, view, lang)}[/]")
-            out.line(say(lang, "d_moves", moves=listed))
+        move = ask_move(
+            out,
+            lang,
+            moves,
+            texts="d_",
+            read=lambda text: read_move(text, view),
+            unreadable=(InvalidMoveError, CardParseError),
+            refusal=lambda move: _why_not(move, view, lang),
+            listing=say(lang, "d_moves", moves=listed),
+        )
+        if move is None:
+            raise GameAbandonedError
+        return move
 
     def _show(self, view: PlayerView) -> None:
         out, lang = self.out, self.lang

@@ -12,13 +12,12 @@ from ..game import apply, is_over, legal_moves
 from ..observation import view
 from ..scoring import ranking
 from ..state import GameState
-from .output import Output, escape
+from ._ask import ask_move
+from .output import Output
 from .render import draw_rows, event_line, hand_line, ranking_table, seat_name
 from .texts import say
 
 __all__ = ["GameAbandonedError", "ask_card", "play_game"]
-
-_QUIT = {"q", "quit", "exit", "выход", "quitter", "ende"}
 
 
 class GameAbandonedError(Exception):
@@ -39,36 +38,24 @@ def ask_card(out: Output, state: GameState, seat: int, lang: Language) -> Card:
     )
     listed = "  ".join(f"{number}) {card.label(lang)}" for number, card in enumerate(moves, 1))
     out.line(say(lang, "playable", cards=listed))
-    while True:
-        try:
-            text = out.ask(say(lang, "prompt")).strip()
-        except EOFError:
-            raise GameAbandonedError from None
-        if text.lower() in _QUIT:
-            raise GameAbandonedError
-        if text in ("?", "help", "h"):
-            out.line(say(lang, "help"))
-            continue
-        if not text and len(moves) == 1:
-            return moves[0]
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(moves):
-                return moves[number - 1]
-            out.line(f"[red]{say(lang, 'no_number', number=number)}[/]")
-            continue
-        try:
-            card = Card.parse(text)
-        except CardParseError:
-            out.line(f"[red]{escape(say(lang, 'unreadable', text=text))}[/]")
-            continue
-        if card in moves:
-            return card
-        if card not in hand:
-            out.line(f"[red]{say(lang, 'not_held', card=card.label(lang))}[/]")
-        else:
-            out.line(f"[red]{say(lang, 'not_playable', card=card.label(lang))}[/]")
-        out.line(say(lang, "playable", cards=listed))
+
+    def refusal(card: Card) -> str:
+        key = "not_held" if card not in hand else "not_playable"
+        return say(lang, key, card=card.label(lang))
+
+    card = ask_move(
+        out,
+        lang,
+        moves,
+        texts="",
+        read=Card.parse,
+        unreadable=(CardParseError,),
+        refusal=refusal,
+        listing=say(lang, "playable", cards=listed),
+    )
+    if card is None:
+        raise GameAbandonedError
+    return card
 
 
 def play_game(
