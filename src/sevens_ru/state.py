@@ -23,8 +23,9 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from ._linked import LinkedState
 from .cards import DECK, Card, Rank, Suit, cards_from_mask
-from .errors import InvalidCardError, InvalidSeatError, NotAGameStateError
+from .errors import InvalidCardError, NotAGameStateError
 from .events import Event, Pass, Play
 from .options import Options
 
@@ -92,7 +93,7 @@ class _Setup:
         return hash(self.key())
 
 
-class GameState:
+class GameState(LinkedState):
     """A position of the game, from the deal to the end. Immutable and hashable.
 
     Two states are equal when they have the same players, options, deal and history.
@@ -234,48 +235,20 @@ class GameState:
             return None
         return self._parent._turn
 
-    def _chain(self) -> list[GameState]:
-        """The states from the new game up to this one."""
-        chain = []
-        state: GameState | None = self
-        while state is not None:
-            chain.append(state)
-            state = state._parent
-        chain.reverse()
-        return chain
-
-    def _check_seat(self, seat: object) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise InvalidSeatError(f"a seat is an int, got {type(seat).__name__} {seat!r}")
-        if not 0 <= seat < self._setup.players:
-            raise InvalidSeatError(
-                f"seat {seat} does not exist: this game has seats 0 to {self._setup.players - 1}"
-            )
-        return seat
+    def _step(self) -> int:
+        # A board holds the table, so equal boards along the chains are equal plays.
+        return self._board
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
-        if self is other:
-            return True
-        if self._setup != other._setup:
-            return False
-        # Equal histories: the same cards were played in the same order.
-        mine: GameState | None = self
-        theirs: GameState | None = other
-        while mine is not None and theirs is not None:
-            if mine is theirs:
-                return True
-            if mine._board != theirs._board:  # the rest of a board follows from the tables
-                return False
-            mine, theirs = mine._parent, theirs._parent
-        return mine is theirs  # both None: the chains had the same length
+        return self._same_history(other)
 
     def __hash__(self) -> int:
         try:
             return self._hash
         except AttributeError:
-            self._hash = hash((self._setup, tuple(state._board for state in self._chain())))
+            self._hash = self._history_hash()
             return self._hash
 
     def __repr__(self) -> str:

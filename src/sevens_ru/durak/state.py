@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from .._linked import LinkedState
 from ..cards import DECK, Card, Suit, cards_from_mask
-from ..errors import InvalidSeatError, NotAGameStateError
+from ..errors import NotAGameStateError
 from .events import Covered, Event, Joined, Led, Took
 from .moves import Cover, Lead, Move
 from .options import Options
@@ -99,7 +100,7 @@ class _Setup:
         return hash(self.key())
 
 
-class GameState:
+class GameState(LinkedState):
     """A position of a game of Durak, from the deal to the end. Immutable and hashable.
 
     Two states are equal when they have the same players, dealer, options, deal, trump
@@ -316,45 +317,19 @@ class GameState:
         """Whether the game ended without a loser (D12: every hand emptied at once; D13)."""
         return self._attacker is None and self.loser is None
 
-    def _chain(self) -> list[GameState]:
-        """The states from the new game up to this one."""
-        chain = []
-        state: GameState | None = self
-        while state is not None:
-            chain.append(state)
-            state = state._parent
-        chain.reverse()
-        return chain
-
-    def _check_seat(self, seat: object) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise InvalidSeatError(f"a seat is an int, got {type(seat).__name__} {seat!r}")
-        if not 0 <= seat < self._setup.players:
-            raise InvalidSeatError(
-                f"seat {seat} does not exist: this game has seats 0 to {self._setup.players - 1}"
-            )
-        return seat
+    def _step(self) -> Move | None:
+        return self._move
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
-        if self._setup != other._setup:
-            return False
-        mine: GameState | None = self
-        theirs: GameState | None = other
-        while mine is not None and theirs is not None:
-            if mine is theirs:
-                return True
-            if mine._move != theirs._move:
-                return False
-            mine, theirs = mine._parent, theirs._parent
-        return mine is theirs  # both None: the chains had the same length
+        return self._same_history(other)
 
     def __hash__(self) -> int:
         try:
             return self._hash
         except AttributeError:
-            self._hash = hash((self._setup, self.moves))
+            self._hash = self._history_hash()
             return self._hash
 
     def __repr__(self) -> str:
