@@ -29,14 +29,15 @@ class LinkedState:
     """The base of both games' ``GameState``.
 
     A subclass has the slots ``_setup`` (its game's setup: players, options, deal;
-    compared with ``==``) and ``_parent`` (the state before, or ``None``), and says in
-    :meth:`_step` what distinguishes a state from another with the same parent.
+    compared with ``==``) and ``_parent`` (the state before, or ``None``), and says in :meth:`_step` what distinguishes a state from another with the same
+    parent. Two states are equal when they have the same setup and the same steps.
     """
 
-    __slots__ = ()
+    __slots__ = ("_hash",)
 
     _setup: _Setup
     _parent: LinkedState | None
+    _hash: int  # set on the first hash()
 
     def _step(self) -> Hashable:
         """What this state adds to its parent; equal chains of steps are equal histories."""
@@ -62,6 +63,19 @@ class LinkedState:
                 f"seat {seat} does not exist: this game has seats 0 to {players - 1}"
             )
         return seat
+
+    def __eq__(self, other: object) -> bool:
+        # The two games' setups never compare equal, so neither do their states.
+        if not isinstance(other, LinkedState):
+            return NotImplemented
+        return self._same_history(other)
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:  # computed once, on the first hash()
+            self._hash = self._history_hash()
+            return self._hash
 
     def _same_history(self, other: LinkedState) -> bool:
         """Whether ``other`` is the same game (setup) reached by the same steps."""

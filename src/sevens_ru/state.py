@@ -109,7 +109,7 @@ class GameState(LinkedState):
     True
     """
 
-    __slots__ = ("_board", "_hash", "_moves", "_parent", "_setup", "_turn")
+    __slots__ = ("_board", "_moves", "_parent", "_setup", "_turn")
 
     _setup: _Setup
     # Bits 0-35: the playable cards, the 9s of unopened rows and the cards next to a row
@@ -119,7 +119,6 @@ class GameState(LinkedState):
     _turn: int | None  # the seat to play, None once over
     _moves: int  # what the seat to play may play: its hand & playable, but 9♦ first (R7)
     _parent: GameState | None  # the state before the last play, None for a new game
-    _hash: int  # set on the first hash()
 
     @property
     def _table(self) -> int:
@@ -238,18 +237,6 @@ class GameState(LinkedState):
     def _step(self) -> int:
         # A board holds the table, so equal boards along the chains are equal plays.
         return self._board
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameState):
-            return NotImplemented
-        return self._same_history(other)
-
-    def __hash__(self) -> int:
-        try:
-            return self._hash
-        except AttributeError:
-            self._hash = self._history_hash()
-            return self._hash
 
     def __repr__(self) -> str:
         plies = len(self.history)

@@ -125,7 +125,6 @@ class GameState(LinkedState):
         "_covers",
         "_defender",
         "_hands",
-        "_hash",
         "_legal",
         "_move",
         "_out",
@@ -149,7 +148,6 @@ class GameState(LinkedState):
     _parent: GameState | None  # the state before the last move, None for a new game
     _move: Move | None  # the move that made this state from its parent
     _legal: tuple[Move, ...] | None  # the legal moves, once asked for
-    _hash: int  # set on the first hash()
 
     def __init__(self) -> None:
         raise NotAGameStateError(
@@ -319,18 +317,6 @@ class GameState(LinkedState):
 
     def _step(self) -> Move | None:
         return self._move
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameState):
-            return NotImplemented
-        return self._same_history(other)
-
-    def __hash__(self) -> int:
-        try:
-            return self._hash
-        except AttributeError:
-            self._hash = self._history_hash()
-            return self._hash
 
     def __repr__(self) -> str:
         if self._attacker is None:
