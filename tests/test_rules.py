@@ -140,7 +140,16 @@ def test_a_nine_is_always_playable_after_the_opening() -> None:
 
 
 def test_a_player_who_can_play_must_play() -> None:
-    # R10: there is no way for a caller to pass: passes are made by the engine (R11)
+    # R10: a seat with a playable card plays exactly one of them; every other card of
+    # the pack is refused, so no caller can make it pass or play out of turn (R11).
     state = s7.apply(six(), "9♦")
-    assert s7.legal_moves(state)
-    assert not hasattr(s7, "pass_turn")
+    legal = s7.legal_moves(state)
+    assert legal == (Card.parse("9♣"), Card.parse("8♦"))
+    for card in s7.DECK:
+        if card in legal:
+            after = s7.apply(state, card)
+            assert after.history[len(state.history)] == s7.Play(1, card)
+            assert len(after.table) == len(state.table) + 1
+        else:
+            with pytest.raises(s7.IllegalMoveError, match="seat 1 cannot play"):
+                s7.apply(state, card)
