@@ -77,17 +77,7 @@ def from_json(text: str | bytes) -> GameState:
         RecordError: the text is not JSON, not a record of this game and format, or
             holds a bad deal or an illegal move (the message names the field or move).
     """
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise RecordError(f"from_json() takes JSON text, got {type(text).__name__}")
-    try:
-        record = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise RecordError(f"not valid JSON: {error}") from error
-    if not isinstance(record, dict):
-        raise RecordError(f"a game record is a JSON object, got {_kind(record)}")
-    if record.get("format") != FORMAT or isinstance(record.get("format"), bool):
-        found = repr(record["format"]) if "format" in record else "no format field"
-        raise RecordError(f"field 'format': this library reads format {FORMAT}, got {found}")
+    record = _read_record(text, "from_json")
     if record.get("game") == "durak":
         raise RecordError(
             "field 'game': this is a Durak record; load it with sevens_ru.durak.from_json"
@@ -123,6 +113,22 @@ def from_json(text: str | bytes) -> GameState:
         except SevensError as error:
             raise RecordError(f"moves[{number}] ({move!r}): {error}") from error
     return state
+
+
+def _read_record(text: object, function: str) -> dict[str, Any]:
+    """The JSON object of a record of format :data:`FORMAT`, for either game's loader."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise RecordError(f"{function}() takes JSON text, got {type(text).__name__}")
+    try:
+        record = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise RecordError(f"not valid JSON: {error}") from error
+    if not isinstance(record, dict):
+        raise RecordError(f"a game record is a JSON object, got {_kind(record)}")
+    if record.get("format") != FORMAT or isinstance(record.get("format"), bool):
+        found = repr(record["format"]) if "format" in record else "no format field"
+        raise RecordError(f"field 'format': this library reads format {FORMAT}, got {found}")
+    return record
 
 
 def _read_options(value: Any) -> Options:

@@ -27,7 +27,7 @@ import json
 from typing import Any
 
 from ..errors import NotAGameStateError, RecordError, SevensError
-from ..record import _check_fields, _kind  # the same checks as the Sevens records
+from ..record import _check_fields, _kind, _read_record  # as for Sevens records
 from .deal import MAX_PLAYERS, MIN_PLAYERS
 from .options import Options
 from .rules import apply, new_game
@@ -85,17 +85,7 @@ def from_json(text: str | bytes) -> GameState:
         RecordError: the text is not JSON, not a Durak record of this format, or holds
             a bad deal or an illegal move (the message names the field or the move).
     """
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise RecordError(f"durak.from_json() takes JSON text, got {type(text).__name__}")
-    try:
-        record = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise RecordError(f"not valid JSON: {error}") from error
-    if not isinstance(record, dict):
-        raise RecordError(f"a game record is a JSON object, got {_kind(record)}")
-    if record.get("format") != FORMAT or isinstance(record.get("format"), bool):
-        found = repr(record["format"]) if "format" in record else "no format field"
-        raise RecordError(f"field 'format': this library reads format {FORMAT}, got {found}")
+    record = _read_record(text, "durak.from_json")
     if record.get("game") != "durak":
         hint = (
             " (load Sevens records with sevens_ru.from_json)"
