@@ -6,8 +6,8 @@ seeds derived from the match seed, playing the deals in chunks in one process or
 and the per-entry means with their 95 % intervals. A game brings only what is its own:
 how to play one game with a given seating, and what to measure in each seat.
 
-:class:`Estimate` and :class:`MatchError` are documented as names of
-:mod:`sevens_ru.tournament`, which re-exports them (and a traceback names the error so).
+:class:`Estimate` is documented as a name of
+:mod:`sevens_ru.tournament`, which re-exports it; :class:`~sevens_ru.errors.MatchError` lives in :mod:`sevens_ru.errors`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Generic, Protocol, TypeVar
 
 import attrs
 
-from .errors import SevensError
+from .errors import MatchError
 
 __all__ = [
     "Entry",
@@ -37,12 +37,6 @@ __all__ = [
     "play_deals",
     "t_quantile",
 ]
-
-
-class MatchError(SevensError, ValueError):
-    """Bad match settings, or a bot that failed (raised an error or chose an illegal card)."""
-
-    __module__ = "sevens_ru.tournament"  # its public home, which re-exports it
 
 
 @attrs.frozen

@@ -16,17 +16,25 @@ CardParseError True
 from __future__ import annotations
 
 __all__ = [
+    "BatchError",
     "CardParseError",
+    "GameAbandonedError",
     "GameNotOverError",
     "IllegalMoveError",
+    "InconsistentViewError",
     "InvalidCardError",
     "InvalidDealError",
+    "InvalidMoveError",
     "InvalidOptionsError",
     "InvalidSeatError",
+    "MatchError",
+    "NoMoveError",
     "NotAGameStateError",
     "RecordError",
     "SevensError",
+    "UnknownBotError",
     "UnknownLanguageError",
+    "WrongTypeError",
 ]
 
 
@@ -34,11 +42,19 @@ class SevensError(Exception):
     """Base class of every error the library raises on purpose."""
 
 
+class WrongTypeError(SevensError, TypeError):
+    """An argument of the wrong type, such as a ``random.Random`` that is something else.
+
+    The more precise :class:`NotAGameStateError` and :class:`InvalidCardError` derive
+    from it.
+    """
+
+
 class CardParseError(SevensError, ValueError):
     """Text that is not a card in any notation :meth:`Card.parse` knows."""
 
 
-class InvalidCardError(SevensError, TypeError):
+class InvalidCardError(WrongTypeError):
     """Something other than a ``Rank`` or ``Suit`` where one is needed, e.g. in ``Card(rank, suit)``."""
 
 
@@ -70,5 +86,60 @@ class UnknownLanguageError(SevensError, ValueError):
     """A language code other than ``"en"``, ``"ru"``, ``"fr"`` or ``"de"``."""
 
 
-class NotAGameStateError(SevensError, TypeError):
-    """A function that takes a game state was given something else."""
+class NotAGameStateError(WrongTypeError):
+    """A function that takes a game state (or a view) was given something else.
+
+    That includes a state or view of the other game: the message says which game it is
+    and which function to call instead.
+    """
+
+
+class InvalidMoveError(SevensError, ValueError):
+    """Durak move text that does not parse, or a move that is malformed in any game state.
+
+    For instance a lead of cards of two ranks (D6), or a card covering itself. A
+    well-formed move that the rules forbid *now* raises :class:`IllegalMoveError` from
+    :func:`sevens_ru.durak.apply` instead.
+
+    >>> from sevens_ru import SevensError, durak
+    >>> try:
+    ...     durak.parse_move("cover 7♣")
+    ... except SevensError as error:
+    ...     print(type(error).__name__, isinstance(error, ValueError))
+    InvalidMoveError True
+    """
+
+
+class NoMoveError(SevensError, ValueError):
+    """A bot was asked to choose a move for a seat that has none (not its turn, or over).
+
+    Raised the same way by the bots of both games.
+    """
+
+
+class UnknownBotError(SevensError, ValueError):
+    """A bot description that names no bot of that game, or a setting that bot does not have."""
+
+
+class MatchError(SevensError, ValueError):
+    """Bad match settings, or a bot that failed (raised an error or chose an illegal move).
+
+    Both games' ``play_match`` raise it; a bot's own exception is its ``__cause__``.
+    """
+
+
+class InconsistentViewError(SevensError, ValueError):
+    """A view that no game can produce.
+
+    Views made by :func:`sevens_ru.view` are always consistent; this is raised for a
+    hand-built view whose hand, table, sizes and history contradict each other or the
+    rules, or that no deal of the hidden cards fits.
+    """
+
+
+class BatchError(SevensError, ValueError):
+    """A bad batch size, game number or array of cards given to a :class:`~sevens_ru.batch.GameBatch`."""
+
+
+class GameAbandonedError(SevensError):
+    """The human at the ``sevens-ru`` command asked to stop (``q``) or closed the input."""

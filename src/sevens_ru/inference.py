@@ -42,7 +42,12 @@ import attrs
 
 from .cards import DECK, Card, cards_from_mask
 from .deal import MAX_PLAYERS, MIN_PLAYERS, hand_sizes
-from .errors import InvalidSeatError, SevensError
+from .errors import (
+    InconsistentViewError,
+    InvalidSeatError,
+    NotAGameStateError,
+    WrongTypeError,
+)
 from .events import Pass, Play
 from .game import playable_mask
 from .observation import PlayerView
@@ -60,19 +65,6 @@ _ALL = (1 << len(DECK)) - 1
 _NINE_OF_DIAMONDS = Card.parse("9♦").bit
 
 
-class InconsistentViewError(SevensError, ValueError):
-    """A :class:`~sevens_ru.PlayerView` that no game of Sevens can produce.
-
-    Views made by :func:`sevens_ru.view` are always consistent; this is raised for a
-    hand-built view whose hand, table, sizes and history contradict each other or the
-    rules, or that no deal of the hidden cards fits.
-    """
-
-
-class WrongTypeError(SevensError, TypeError):
-    """An argument of the wrong type, such as a view that is not a ``PlayerView``."""
-
-
 @attrs.frozen
 class _Facts:
     """What a view proves about the hidden cards, as card sets."""
@@ -87,7 +79,7 @@ class _Facts:
 def _facts(view: PlayerView) -> _Facts:
     """Check ``view`` against the rules and read off what it proves."""
     if not isinstance(view, PlayerView):
-        raise WrongTypeError(f"expected a sevens_ru.PlayerView, got {type(view).__name__}")
+        raise NotAGameStateError(f"expected a sevens_ru.PlayerView, got {type(view).__name__}")
     players = view.players
     if isinstance(players, bool) or not isinstance(players, int):
         raise InconsistentViewError(f"view.players must be an int, got {players!r}")
@@ -470,7 +462,7 @@ def infer(view: PlayerView) -> Inference:
     """Read everything ``view`` proves about the hidden hands (R20, R21).
 
     Raises:
-        WrongTypeError: ``view`` is not a :class:`~sevens_ru.PlayerView`.
+        NotAGameStateError: ``view`` is not a :class:`~sevens_ru.PlayerView`.
         InconsistentViewError: no game can produce ``view`` (only for hand-built views).
     """
     return Inference(view)

@@ -35,12 +35,12 @@ except ImportError as error:  # pragma: no cover - only without the extra
 from ..cards import DECK
 from ..deal import check_players, hand_sizes
 from ..errors import (
+    BatchError,
     GameNotOverError,
     IllegalMoveError,
     InvalidDealError,
     InvalidOptionsError,
     NotAGameStateError,
-    SevensError,
 )
 from ..options import Options
 from ..scoring import Standing, standings
@@ -86,10 +86,6 @@ def random_words(rng: np.random.Generator, size: int) -> IntArray:
     """
     raw = rng.bit_generator.random_raw((size + 1) // 2)
     return np.concatenate((raw & 0xFFFF_FFFF, raw >> 32))[:size].astype(np.int64)
-
-
-class BatchError(SevensError, ValueError):
-    """A bad batch size, game number or array of cards given to a :class:`GameBatch`."""
 
 
 class GameBatch:

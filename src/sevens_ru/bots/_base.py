@@ -7,15 +7,10 @@ from typing import Protocol, runtime_checkable
 
 from .._match import bot_name
 from ..cards import Card
-from ..errors import SevensError
-from ..inference import WrongTypeError
+from ..errors import NoMoveError, NotAGameStateError, WrongTypeError
 from ..observation import PlayerView
 
 __all__ = ["Bot", "NoMoveError", "bot_name", "legal_moves_of"]
-
-
-class NoMoveError(SevensError, ValueError):
-    """A bot was asked to choose a card for a seat that has no move (not its turn, or over)."""
 
 
 @runtime_checkable
@@ -49,14 +44,15 @@ def legal_moves_of(view: PlayerView, rng: random.Random) -> tuple[Card, ...]:
     >>> legal_moves_of(s7.view(s7.new_game(4, seed=1), 0), random.Random())
     Traceback (most recent call last):
     ...
-    sevens_ru.bots._base.NoMoveError: seat 0 has no move: it is seat 1's turn
+    sevens_ru.errors.NoMoveError: seat 0 has no move: it is seat 1's turn
 
     Raises:
-        WrongTypeError: ``view`` is not a ``PlayerView`` or ``rng`` not a ``random.Random``.
+        NotAGameStateError: ``view`` is not a ``PlayerView``.
+        WrongTypeError: ``rng`` is not a ``random.Random``.
         NoMoveError: it is not this seat's turn, or the game is over.
     """
     if not isinstance(view, PlayerView):
-        raise WrongTypeError(
+        raise NotAGameStateError(
             f"a bot chooses from a sevens_ru.PlayerView, got {type(view).__name__}"
         )
     if not isinstance(rng, random.Random):

@@ -10,7 +10,7 @@ SearchBot(name='search:rollouts=2000', rollouts=2000, time_limit=None, place_wei
 >>> make_bot("minimax")
 Traceback (most recent call last):
 ...
-sevens_ru.bots.registry.UnknownBotError: unknown bot 'minimax': expected random, heuristic or search
+sevens_ru.errors.UnknownBotError: unknown bot 'minimax': expected random, heuristic or search
 """
 
 from __future__ import annotations
@@ -19,17 +19,13 @@ from typing import Any
 
 import attrs
 
-from ..errors import SevensError
+from ..errors import UnknownBotError
 from ._base import Bot
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 from .search import SearchBot
 
 __all__ = ["BOT_NAMES", "UnknownBotError", "make_bot"]
-
-
-class UnknownBotError(SevensError, ValueError):
-    """A bot description that names no bot, or a setting that bot does not have."""
 
 
 _KINDS: dict[str, type[RandomBot] | type[HeuristicBot] | type[SearchBot]] = {

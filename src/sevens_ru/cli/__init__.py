@@ -35,8 +35,8 @@ from typing import cast
 from .. import __version__
 from ..bots import Bot, make_bot
 from ..cards import LANGUAGES, Language
+from ..durak.game import new_game as durak_new_game
 from ..durak.options import Options as DurakOptions
-from ..durak.rules import new_game as durak_new_game
 from ..errors import InvalidOptionsError, InvalidSeatError, SevensError
 from ..game import new_game
 from ..shuffle import fresh_seed

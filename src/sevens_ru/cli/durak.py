@@ -27,10 +27,10 @@ from pathlib import Path
 from ..bots import UnknownBotError
 from ..cards import Language
 from ..durak.bots import Bot, HeuristicBot, RandomBot
+from ..durak.game import apply, is_over, new_game
 from ..durak.options import Options
 from ..durak.play import play_game
 from ..durak.record import from_json, to_json
-from ..durak.rules import apply, is_over, new_game
 from ..durak.state import GameState
 from ..durak.tournament import play_match
 from ._shared import browse, save_record, show_match, timed_match
@@ -55,7 +55,7 @@ def make_durak_bot(name: str) -> Bot:
     >>> make_durak_bot("search")
     Traceback (most recent call last):
     ...
-    sevens_ru.bots.registry.UnknownBotError: unknown Durak bot 'search': expected random or heuristic
+    sevens_ru.errors.UnknownBotError: unknown Durak bot 'search': expected random or heuristic
 
     Raises:
         UnknownBotError: no Durak bot has that name (the Durak bots take no settings).

@@ -118,7 +118,7 @@ class HumanPlayer:
     whom) and the numbered legal moves, then reads a move until a legal one comes: its
     number, its text form, bare cards (see :func:`read_move`), or an empty line when
     there is only one move. ``?`` shows help; ``q`` or the end of the input raises
-    :class:`~sevens_ru.cli.play.GameAbandonedError`.
+    :class:`~sevens_ru.errors.GameAbandonedError`.
     """
 
     def __init__(self, out: Output, lang: Language, names: Sequence[str] = ()) -> None:
@@ -186,7 +186,7 @@ def play_durak(
 
     Every lead, join (D7), cover and take is announced, and who goes out; the result and
     the ranking are shown at the end. Raises
-    :class:`~sevens_ru.cli.play.GameAbandonedError` if the human stops.
+    :class:`~sevens_ru.errors.GameAbandonedError` if the human stops.
     """
     bots: list[Bot] = []
     for seat, bot in enumerate(opponents):

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from ..cards import Card, Language, Suit
 from ..durak.events import Covered, Joined, Led, Took
 from ..durak.moves import Cover, Lead, Move
-from ..durak.outcome import payoffs, ranking
+from ..durak.scoring import payoffs, ranking
 from ..durak.state import GameState
 from .output import Output
 from .render import seat_name

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..bots import Bot, bot_name
 from ..cards import Card, Language
-from ..errors import CardParseError
+from ..errors import CardParseError, GameAbandonedError
 from ..game import apply, is_over, legal_moves
 from ..observation import view
 from ..scoring import ranking
@@ -18,10 +18,6 @@ from .render import draw_rows, event_line, hand_line, ranking_table, seat_name
 from .texts import say
 
 __all__ = ["GameAbandonedError", "ask_card", "play_game"]
-
-
-class GameAbandonedError(Exception):
-    """The human asked to stop (``q``) or closed the input."""
 
 
 def ask_card(out: Output, state: GameState, seat: int, lang: Language) -> Card:

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from .deal import pack
 from .events import Covered, Event, Joined, Led, Took
+from .game import apply, is_over, legal_moves, max_moves, new_game
 from .moves import Cover, InvalidMoveError, Lead, Move, Take, parse_move
 from .observation import PlayerView, view
 from .options import Options
-from .outcome import Standing, next_dealer, payoffs, ranking
 from .record import from_json, to_json
-from .rules import apply, is_over, legal_moves, max_moves, new_game
+from .scoring import Standing, next_dealer, payoffs, ranking
 from .state import GameState
 
 __all__ = [

@@ -24,25 +24,9 @@ from typing import TypeAlias
 import attrs
 
 from ..cards import Card, Rank
-from ..errors import CardParseError, SevensError
+from ..errors import CardParseError, InvalidMoveError
 
 __all__ = ["Cover", "InvalidMoveError", "Lead", "Move", "Take", "as_card", "parse_move"]
-
-
-class InvalidMoveError(SevensError, ValueError):
-    """Move text that does not parse, or a move that is malformed in any game state.
-
-    For instance a lead of cards of two ranks (D6), or a card covering itself. A
-    well-formed move that the rules forbid *now* raises
-    :class:`~sevens_ru.IllegalMoveError` from :func:`~sevens_ru.durak.apply` instead.
-
-    >>> from sevens_ru import SevensError, durak
-    >>> try:
-    ...     durak.parse_move("cover 7♣")
-    ... except SevensError as error:
-    ...     print(type(error).__name__, isinstance(error, ValueError))
-    InvalidMoveError True
-    """
 
 
 def as_card(item: object) -> Card:
@@ -89,7 +73,7 @@ class Lead:
     >>> durak.Lead(["7♣", "8♣"])
     Traceback (most recent call last):
     ...
-    sevens_ru.durak.moves.InvalidMoveError: the cards of a lead are all of one rank (D6), got 7♣ 8♣
+    sevens_ru.errors.InvalidMoveError: the cards of a lead are all of one rank (D6), got 7♣ 8♣
     """
 
     cards: tuple[Card, ...] = attrs.field(converter=_lead_cards)
@@ -170,7 +154,7 @@ def parse_move(text: str) -> Move:
     >>> durak.parse_move("beat 7♣ 8♣")
     Traceback (most recent call last):
     ...
-    sevens_ru.durak.moves.InvalidMoveError: cannot read 'beat 7♣ 8♣' as a move: unknown verb 'beat'; expected 'lead' and one to four cards of one rank, 'cover' and two cards, or 'take'
+    sevens_ru.errors.InvalidMoveError: cannot read 'beat 7♣ 8♣' as a move: unknown verb 'beat'; expected 'lead' and one to four cards of one rank, 'cover' and two cards, or 'take'
 
     Raises:
         InvalidMoveError: ``text`` is not a move (the message says what is wrong).

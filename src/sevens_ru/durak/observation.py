@@ -24,9 +24,9 @@ from ..cards import Card, cards_from_mask, mask_of
 from ..errors import NotAGameStateError
 from .deal import HAND_SIZE, pack_mask
 from .events import Covered, Joined, Led, Took
+from .game import defences, leads
 from .moves import Move
 from .options import Options
-from .rules import defences, leads
 from .state import BEATEN_BY, GameState
 
 __all__ = ["PlayerView", "view"]

@@ -26,10 +26,10 @@ import attrs
 
 from ..errors import IllegalMoveError, InvalidOptionsError
 from .bots import Bot
+from .game import apply, legal_moves, new_game
 from .observation import view
 from .options import Options
-from .outcome import next_dealer, ranking
-from .rules import apply, legal_moves, new_game
+from .scoring import next_dealer, ranking
 from .state import GameState
 
 __all__ = ["MatchResult", "narrate", "play_game", "simulate"]

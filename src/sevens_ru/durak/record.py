@@ -29,8 +29,8 @@ from typing import Any
 from ..errors import NotAGameStateError, RecordError, SevensError
 from ..record import _check_fields, _kind, _read_record  # as for Sevens records
 from .deal import MAX_PLAYERS, MIN_PLAYERS
+from .game import apply, new_game
 from .options import Options
-from .rules import apply, new_game
 from .state import GameState
 
 __all__ = ["FORMAT", "from_json", "to_json"]

@@ -48,8 +48,8 @@ from .deal import check_players
 from .moves import Move
 from .observation import PlayerView
 from .options import Options
-from .outcome import payoffs, ranking
 from .play import play_game
+from .scoring import payoffs, ranking
 
 __all__ = ["BotResult", "Estimate", "MatchError", "MatchResult", "play_match"]
 
