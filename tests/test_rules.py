@@ -109,7 +109,7 @@ def test_apply_refuses_text_that_is_not_a_card(card: str) -> None:
         s7.apply(s7.new_game(4, seed=7), card)
 
 
-@pytest.mark.parametrize("card", [None, 12, (9, 1)])
+@pytest.mark.parametrize("card", [None, 12.0, True, (9, 1)])  # 12 is an action number
 def test_apply_refuses_things_that_are_not_cards(card: object) -> None:
     with pytest.raises(s7.CardParseError, match="expected card text"):
         s7.apply(s7.new_game(4, seed=7), card)  # type: ignore[arg-type]

@@ -15,6 +15,7 @@ passes automatically, and the first to play their last card wins.
 from __future__ import annotations
 
 from . import durak
+from .actions import NUM_ACTIONS, action_of, move_of
 from .cards import DECK, LANGUAGES, Card, Language, Rank, Suit, cards_from_mask, mask_of
 from .errors import (
     BatchError,
@@ -38,11 +39,11 @@ from .errors import (
     WrongTypeError,
 )
 from .events import Event, Pass, Play
-from .game import apply, is_over, legal_moves, new_game
+from .game import apply, is_over, legal_actions, legal_mask, legal_moves, new_game
 from .observation import PlayerView, view
 from .options import Options, PlaceNumbering
 from .record import from_json, to_json
-from .scoring import POINTS, Standing, card_points, ranking
+from .scoring import POINTS, Standing, card_points, ranking, returns
 from .state import GameState
 
 __version__ = "0.1.0.dev0"
@@ -50,6 +51,7 @@ __version__ = "0.1.0.dev0"
 __all__ = [
     "DECK",
     "LANGUAGES",
+    "NUM_ACTIONS",
     "POINTS",
     "BatchError",
     "Card",
@@ -83,16 +85,21 @@ __all__ = [
     "UnknownLanguageError",
     "WrongTypeError",
     "__version__",
+    "action_of",
     "apply",
     "card_points",
     "cards_from_mask",
     "durak",
     "from_json",
     "is_over",
+    "legal_actions",
+    "legal_mask",
     "legal_moves",
     "mask_of",
+    "move_of",
     "new_game",
     "ranking",
+    "returns",
     "to_json",
     "view",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ._hands import read_hands
+from ._numbers import as_int
 from .cards import DECK, Card, cards_from_mask
 from .errors import InvalidDealError
 from .shuffle import _digest, _order, _plan
@@ -45,17 +46,21 @@ _SEAT_BIT = tuple(
 
 
 def check_players(players: object) -> int:
-    """Return ``players`` if it is a valid player count (R4), else raise InvalidDealError."""
-    if isinstance(players, bool) or not isinstance(players, int):
+    """``players`` as an ``int`` if it is a valid player count (R4), else an InvalidDealError.
+
+    Any integral number is accepted (numpy's too), never a ``bool``.
+    """
+    number = as_int(players)
+    if number is None:
         raise InvalidDealError(
             f"the number of players must be an int from {MIN_PLAYERS} to {MAX_PLAYERS}, "
             f"got {type(players).__name__} {players!r}"
         )
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+    if not MIN_PLAYERS <= number <= MAX_PLAYERS:
         raise InvalidDealError(
-            f"the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players (R4), got {players}"
+            f"the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players (R4), got {number}"
         )
-    return players
+    return number
 
 
 def hand_sizes(players: int) -> tuple[int, ...]:
@@ -86,8 +91,10 @@ def _seeded_deal(players: int, seed: int) -> tuple[tuple[int, ...], int]:
     >>> hands == deal_seeded(4, 7), opener
     (True, 3)
     """
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    number = as_int(seed)
+    if number is None:
         raise InvalidDealError(f"the seed must be an int, got {type(seed).__name__} {seed!r}")
+    seed = number
     # Dealing shuffled(seed, 36) card by card, with the loops left to C: a table from
     # card to seat digit, then each bit of the seat numbers read as a base-2 number (a
     # card set), and the hands made from those one, two or three sets.

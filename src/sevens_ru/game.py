@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ._numbers import as_int
+from .actions import NUM_ACTIONS, check_action
 from .cards import DECK, Card, Rank, Suit, cards_from_mask
 from .deal import MAX_PLAYERS, MIN_PLAYERS, _seeded_deal, check_players, deal_hands
 from .errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
@@ -26,7 +28,15 @@ from .options import Options
 from .shuffle import fresh_seed
 from .state import PASSES_SHIFT, TABLE_SHIFT, GameState, _Setup, _State
 
-__all__ = ["apply", "is_over", "legal_moves", "new_game", "playable_mask"]
+__all__ = [
+    "apply",
+    "is_over",
+    "legal_actions",
+    "legal_mask",
+    "legal_moves",
+    "new_game",
+    "playable_mask",
+]
 
 
 def _bit(rank: Rank, suit: Suit) -> int:
@@ -65,6 +75,7 @@ _PASS = tuple(1 << PASSES_SHIFT + (seat << 3) for seat in range(6))
 # are fewer than 400,000 possible keys; 40,000 occur in 100,000 random games. The cache
 # starts again from empty if it ever holds _MAX_MOVES.
 _MOVES: dict[int, tuple[Card, ...]] = {}
+_ACTIONS: dict[int, tuple[int, ...]] = {}  # the same for legal_actions()
 _MAX_MOVES = 1 << 17
 
 
@@ -97,7 +108,7 @@ def new_game(
         InvalidOptionsError: ``options`` is not an :class:`Options`.
     """
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        check_players(players)  # raises, unless players is an int subclass in range
+        players = check_players(players)  # raises, unless an integral number in range
     if options is None:
         options = _DEFAULT_OPTIONS
     elif not isinstance(options, Options):
@@ -147,8 +158,11 @@ def legal_moves(state: GameState) -> tuple[Card, ...]:
         return moves
 
 
-def apply(state: GameState, card: Card | str) -> GameState:
+def apply(state: GameState, card: Card | str | int) -> GameState:
     """Play ``card`` for the current player and return the new state.
+
+    ``card`` is a :class:`Card`, card text, or an action number: the card's index in
+    :data:`DECK` (see :mod:`sevens_ru.actions`), any integral number, numpy's too.
 
     ``state`` itself is left as it was. After the play, the engine records a pass for
     every following seat that holds no playable card (R11) and stops at the next seat
@@ -165,9 +179,15 @@ def apply(state: GameState, card: Card | str) -> GameState:
         IllegalMoveError: the card is not in the current player's hand, not playable
             now, or the game is over.
         CardParseError: ``card`` is text that is not a card (or not a card at all).
+        InvalidMoveError: ``card`` is a number that is not an action (0 to 35).
         NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
-    index = card.index if type(card) is Card else _index_of(card)
+    if type(card) is Card:
+        index = card.index
+    elif type(card) is int and 0 <= card < NUM_ACTIONS:
+        index = card
+    else:
+        index = _index_of(card)
     try:
         moves = state._moves
     except AttributeError:
@@ -203,10 +223,49 @@ def apply(state: GameState, card: Card | str) -> GameState:
 
 
 def _index_of(card: object) -> int:
-    """The index of ``card``, a :class:`Card` (or subclass) or card text."""
+    """The index of ``card``: a :class:`Card` (or subclass), card text or an action number."""
     if isinstance(card, Card):
         return card.index
+    if as_int(card) is not None:
+        return check_action(card)
     return Card.parse(card).index  # type: ignore[arg-type]
+
+
+def legal_actions(state: GameState) -> tuple[int, ...]:
+    """The action numbers of :func:`legal_moves`, ascending: each card's index in :data:`DECK`.
+
+    >>> import sevens_ru as s7
+    >>> state = s7.apply(s7.new_game(4, seed=1), "9♦")
+    >>> s7.legal_actions(state) == tuple(card.index for card in s7.legal_moves(state))
+    True
+
+    Raises:
+        NotAGameStateError: ``state`` is not a :class:`GameState`.
+    """
+    mask = legal_mask(state)
+    try:
+        return _ACTIONS[mask]
+    except KeyError:
+        if len(_ACTIONS) >= _MAX_MOVES:  # bounded, for very long runs
+            _ACTIONS.clear()
+        actions = _ACTIONS[mask] = tuple(card.index for card in cards_from_mask(mask))
+        return actions
+
+
+def legal_mask(state: GameState) -> int:
+    """The legal actions as a 36-bit int: bit ``a`` is set when ``DECK[a]`` may be played.
+
+    >>> import sevens_ru as s7
+    >>> s7.legal_mask(s7.new_game(4, seed=1)) == s7.Card.parse("9♦").bit
+    True
+
+    Raises:
+        NotAGameStateError: ``state`` is not a :class:`GameState`.
+    """
+    try:
+        return state._moves
+    except AttributeError:
+        raise _not_a_state("legal_mask", state) from None
 
 
 def is_over(state: GameState) -> bool:

@@ -22,7 +22,7 @@ from .errors import GameNotOverError, NotAGameStateError
 from .options import Options
 from .state import ALL_CARDS, PASSES_SHIFT, TABLE_SHIFT, GameState
 
-__all__ = ["POINTS", "Standing", "card_points", "ranking"]
+__all__ = ["POINTS", "Standing", "card_points", "ranking", "returns"]
 
 POINTS: dict[Rank, int] = {
     Rank.SIX: 6,
@@ -107,6 +107,43 @@ def ranking(state: GameState) -> tuple[Standing, ...]:
     return standings(
         setup.deal, board >> TABLE_SHIFT & ALL_CARDS, board >> PASSES_SHIFT, setup.options
     )
+
+
+def returns(state: GameState) -> tuple[float, ...]:
+    """Each seat's zero-sum result for learners, by seat: from 1 for the winner down to −1.
+
+    The seat in position ``p`` of the :func:`ranking` (1 = first) is worth
+    ``1 − 2(p − 1)/(n − 1)`` with ``n`` players; seats sharing a place (R18) share
+    equally the values of the positions they take, so the results always sum to zero.
+
+    >>> import sevens_ru as s7
+    >>> state = s7.new_game(3, seed=11)
+    >>> while not s7.is_over(state):
+    ...     state = s7.apply(state, s7.legal_moves(state)[0])
+    >>> [standing.seat for standing in s7.ranking(state)], s7.returns(state)
+    ([0, 1, 2], (1.0, 0.0, -1.0))
+
+    Raises:
+        GameNotOverError: the game is not over yet (R19).
+        NotAGameStateError: ``state`` is not a :class:`GameState`.
+    """
+    standings = ranking(state)
+    players = len(standings)
+    values = [0.0] * players
+    first = 0
+    while first < players:  # standings sharing a place are next to each other
+        last = first + 1
+        while last < players and standings[last].place == standings[first].place:
+            last += 1
+        # Position p (from 0) is worth (n - 1 - 2p) / (n - 1): whole numerators, so that
+        # positions mirrored about the middle give exactly opposite values.
+        share = sum(players - 1 - 2 * position for position in range(first, last)) / (
+            (last - first) * (players - 1)
+        )
+        for position in range(first, last):
+            values[standings[position].seat] = share
+        first = last
+    return tuple(values)
 
 
 def standings(

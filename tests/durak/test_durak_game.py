@@ -124,9 +124,9 @@ def test_bad_move_values() -> None:
     state = new()
     with pytest.raises(
         InvalidMoveError,
-        match=r"apply\(\) takes a move \(durak.Lead, durak.Cover or durak.Take\) or its text",
+        match=r"apply\(\) takes a move \(durak.Lead, durak.Cover or durak.Take\), its text",
     ):
-        durak.apply(state, 5)  # type: ignore[arg-type]
+        durak.apply(state, 5.0)  # type: ignore[arg-type]  # a number, but not an action number
     with pytest.raises(InvalidMoveError, match=r"got Card Card.parse\('7♣'\)"):
         durak.apply(state, durak.Lead(["7♣"]).cards[0])  # type: ignore[arg-type]
     with pytest.raises(InvalidMoveError, match=r"unknown verb 'play'"):

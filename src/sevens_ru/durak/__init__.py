@@ -19,17 +19,19 @@ player holding cards is the fool.
 
 from __future__ import annotations
 
+from .actions import NUM_ACTIONS, action_of, move_of
 from .deal import pack
 from .events import Covered, Event, Joined, Led, Took
-from .game import apply, is_over, legal_moves, max_moves, new_game
+from .game import apply, is_over, legal_actions, legal_mask, legal_moves, max_moves, new_game
 from .moves import Cover, InvalidMoveError, Lead, Move, Take, parse_move
 from .observation import PlayerView, view
 from .options import Options
 from .record import from_json, to_json
-from .scoring import Standing, next_dealer, payoffs, ranking
+from .scoring import Standing, next_dealer, payoffs, ranking, returns
 from .state import GameState
 
 __all__ = [
+    "NUM_ACTIONS",
     "Cover",
     "Covered",
     "Event",
@@ -44,17 +46,22 @@ __all__ = [
     "Standing",
     "Take",
     "Took",
+    "action_of",
     "apply",
     "from_json",
     "is_over",
+    "legal_actions",
+    "legal_mask",
     "legal_moves",
     "max_moves",
+    "move_of",
     "new_game",
     "next_dealer",
     "pack",
     "parse_move",
     "payoffs",
     "ranking",
+    "returns",
     "to_json",
     "view",
 ]

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .._hands import read_hands
+from .._numbers import as_int
 from ..cards import DECK, Card, Rank
 from ..errors import CardParseError, InvalidDealError, InvalidOptionsError, InvalidSeatError
 from ..shuffle import shuffled_bytes
@@ -65,28 +66,31 @@ def pack_mask(short_deck: bool) -> int:
 
 
 def check_players(players: object, short_deck: bool = False) -> int:
-    """Return ``players`` if it is a valid player count (D1, D2), else raise.
+    """``players`` as an ``int`` if it is a valid player count (D1, D2), else raise.
+
+    Any integral number is accepted (numpy's too), never a ``bool``.
 
     >>> check_players(4, short_deck=True)
     Traceback (most recent call last):
     ...
     sevens_ru.errors.InvalidOptionsError: the 32-card pack (short_deck) is for 2 or 3 players (D1): 4 players need 36 cards
     """
-    if isinstance(players, bool) or not isinstance(players, int):
+    number = as_int(players)
+    if number is None:
         raise InvalidDealError(
             f"the number of players must be an int from {MIN_PLAYERS} to {MAX_PLAYERS}, "
             f"got {type(players).__name__} {players!r}"
         )
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+    if not MIN_PLAYERS <= number <= MAX_PLAYERS:
         raise InvalidDealError(
-            f"Durak is for {MIN_PLAYERS} to {MAX_PLAYERS} players (D2), got {players}"
+            f"Durak is for {MIN_PLAYERS} to {MAX_PLAYERS} players (D2), got {number}"
         )
-    if short_deck and players * HAND_SIZE > len(_PACKS[1]):
+    if short_deck and number * HAND_SIZE > len(_PACKS[1]):
         raise InvalidOptionsError(
-            f"the 32-card pack (short_deck) is for 2 or 3 players (D1): {players} players "
-            f"need {players * HAND_SIZE} cards"
+            f"the 32-card pack (short_deck) is for 2 or 3 players (D1): {number} players "
+            f"need {number * HAND_SIZE} cards"
         )
-    return players
+    return number
 
 
 def check_dealer(players: int, dealer: object) -> int:
@@ -125,8 +129,10 @@ def deal_seeded(
     >>> bool(hands[2] >> trump & 1)  # 4 players, 36 cards: the dealer holds the trump card
     True
     """
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    number = as_int(seed)
+    if number is None:
         raise InvalidDealError(f"the seed must be an int, got {type(seed).__name__} {seed!r}")
+    seed = number
     cards = _PACKS[bool(short_deck)]
     order = shuffled_bytes(seed, len(cards))
     hands = [0] * players

@@ -40,15 +40,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .._numbers import as_int
 from ..cards import DECK, Card, cards_from_mask
 from ..errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
 from ..shuffle import fresh_seed
+from .actions import defence_mask, lead_mask, move_of
 from .deal import HAND_SIZE, check_dealer, check_players, deal_hands, deal_seeded, pack_mask
 from .moves import Cover, InvalidMoveError, Lead, Move, Take, parse_move
 from .options import Options
 from .state import GameState, _Setup
 
-__all__ = ["apply", "defences", "is_over", "leads", "legal_moves", "max_moves", "new_game"]
+__all__ = [
+    "apply",
+    "defences",
+    "is_over",
+    "leads",
+    "legal_actions",
+    "legal_mask",
+    "legal_moves",
+    "max_moves",
+    "new_game",
+]
 
 _DEFAULT_OPTIONS = Options()
 _TAKE = Take()
@@ -129,7 +141,7 @@ def new_game(
         raise InvalidOptionsError(
             f"options must be a sevens_ru.durak.Options, got {type(options).__name__} {options!r}"
         )
-    check_players(players, options.short_deck)
+    players = check_players(players, options.short_deck)
     check_dealer(players, dealer)
     if hands is not None:
         if seed is not None:
@@ -262,12 +274,52 @@ def leads(hand: int) -> tuple[Lead, ...]:
     return moves
 
 
-def apply(state: GameState, move: Move | str) -> GameState:
+def legal_actions(state: GameState) -> tuple[int, ...]:
+    """The action numbers of :func:`~sevens_ru.durak.legal_moves`, ascending and in the same order.
+
+    See :mod:`sevens_ru.durak.actions` for the numbering.
+
+    >>> from sevens_ru import durak
+    >>> state = durak.new_game(2, seed=1)
+    >>> durak.legal_actions(state)[:3], durak.legal_moves(state)[:3]
+    ((1, 2, 7), (Lead(['6♦']), Lead(['6♥']), Lead(['6♦', '6♥'])))
+    """
+    mask = legal_mask(state)
+    actions = []
+    while mask:
+        low = mask & -mask
+        actions.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(actions)
+
+
+def legal_mask(state: GameState) -> int:
+    """The legal actions as an int: bit ``a`` is set when action ``a`` is legal (0 once over).
+
+    >>> from sevens_ru import durak
+    >>> state = durak.apply(durak.new_game(2, seed=1), "lead 6♦")
+    >>> mask = durak.legal_mask(state)
+    >>> mask >> durak.actions.TAKE_ACTION, mask.bit_count() == len(durak.legal_moves(state))
+    (1, True)
+    """
+    try:
+        attacker = state._attacker
+    except AttributeError:
+        raise _not_a_state("legal_mask", state) from None
+    if attacker is None:
+        return 0
+    if not state._attack:
+        return lead_mask(state._hands[attacker])
+    hand = state._hands[state._defender]  # type: ignore[index]  # not None while playing
+    return defence_mask(hand, state._uncovered, state._setup.beaten_by)
+
+
+def apply(state: GameState, move: Move | str | int) -> GameState:
     """Make ``move`` for the current player and return the new state; ``state`` is left as it was.
 
     ``move`` is a :class:`~sevens_ru.durak.Lead`, :class:`~sevens_ru.durak.Cover` or
-    :class:`~sevens_ru.durak.Take`, or its text (``"lead 7♣ 7♦"``, ``"cover 7♣ 8♣"``,
-    ``"take"``). After a lead the other seats join (D7); after the last cover or a take
+    :class:`~sevens_ru.durak.Take`, its text (``"lead 7♣ 7♦"``, ``"cover 7♣ 8♣"``,
+    ``"take"``), or its action number (:mod:`sevens_ru.durak.actions`). After a lead the other seats join (D7); after the last cover or a take
     the bout is settled and the next bout's attacker and defender are found (D9, D10),
     or the game ends (D11–D13). See the module documentation for the list.
 
@@ -282,7 +334,8 @@ def apply(state: GameState, move: Move | str) -> GameState:
         IllegalMoveError: the move is not legal now: a card not in the player's hand, a
             cover that does not beat (D8), a lead during a defence, or any move after
             the end (the message names the move, the seat, the reason and the legal moves).
-        InvalidMoveError: ``move`` is text that is not a move, or not a move at all.
+        InvalidMoveError: ``move`` is text that is not a move, a number that is not an
+            action, or not a move at all.
     """
     if not isinstance(move, (Lead, Cover, Take)):
         move = _as_move(move)
@@ -412,9 +465,12 @@ def max_moves(players: int, take_limit: int) -> int:
 def _as_move(move: object) -> Move:
     if isinstance(move, str):
         return parse_move(move)
+    if as_int(move) is not None:
+        return move_of(move)  # type: ignore[arg-type]  # an integral number
     raise InvalidMoveError(
-        "apply() takes a move (durak.Lead, durak.Cover or durak.Take) or its text such as "
-        f"'lead 7♣', 'cover 7♣ 8♣' or 'take', got {type(move).__name__} {move!r}"
+        "apply() takes a move (durak.Lead, durak.Cover or durak.Take), its text such as "
+        f"'lead 7♣', 'cover 7♣ 8♣' or 'take', or its action number, got "
+        f"{type(move).__name__} {move!r}"
     )
 
 

@@ -20,7 +20,7 @@ import attrs
 from ..errors import GameNotOverError, InvalidOptionsError, NotAGameStateError
 from .state import GameState
 
-__all__ = ["Standing", "next_dealer", "payoffs", "ranking"]
+__all__ = ["Standing", "next_dealer", "payoffs", "ranking", "returns"]
 
 
 @attrs.frozen
@@ -117,6 +117,29 @@ def payoffs(state: GameState, stake: int = 1) -> tuple[int, ...]:
     )
 
 
+def returns(state: GameState) -> tuple[float, ...]:
+    """Each seat's zero-sum result for learners, by seat: the fool −1, every other seat +1/(n − 1).
+
+    In a draw (D12, D13) every seat gets 0.
+
+    >>> from sevens_ru import durak
+    >>> state = durak.new_game(3, seed=11)
+    >>> while not durak.is_over(state):
+    ...     state = durak.apply(state, durak.legal_moves(state)[0])
+    >>> state.loser, durak.returns(state)
+    (1, (0.5, -1.0, 0.5))
+
+    Raises:
+        GameNotOverError: the game is not over yet.
+    """
+    _check_over("returns", state)
+    loser = state.loser
+    if loser is None:
+        return (0.0,) * state.players
+    share = 1 / (state.players - 1)
+    return tuple(-1.0 if seat == loser else share for seat in range(state.players))
+
+
 def next_dealer(state: GameState) -> int:
     """Who deals the next game of a match (D16): the fool, or after a draw the same dealer.
 
@@ -137,6 +160,7 @@ def next_dealer(state: GameState) -> int:
 _TOO_EARLY = {
     "ranking": "the ranking exists",
     "payoffs": "the payoffs exist",
+    "returns": "the returns exist",
     "next_dealer": "the next dealer is known",
 }
 
