@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from durak_helpers import hands, play
 
-from sevens_ru import InvalidOptionsError, durak
+from sevens_ru import GameNotOverError, InvalidOptionsError, durak
 
 
 def fool_game() -> durak.GameState:
@@ -52,3 +52,31 @@ def test_four_players_the_fool_pays_three_stakes() -> None:
 def test_bad_stakes(stake: object) -> None:
     with pytest.raises(InvalidOptionsError, match=r"the stake must be an int of 0 or more"):
         durak.payoffs(fool_game(), stake=stake)  # type: ignore[arg-type]
+
+
+def test_returns_the_fool_pays_the_others() -> None:
+    # D12, D15: zero-sum, the fool -1 and the others share +1.
+    for players in (2, 3, 4):
+        state = durak.new_game(players, seed=players)
+        while not durak.is_over(state):
+            state = durak.apply(state, durak.legal_moves(state)[0])
+        returns = durak.returns(state)
+        assert abs(sum(returns)) < 1e-12
+        if state.loser is None:
+            assert returns == (0.0,) * players
+        else:
+            assert returns[state.loser] == -1.0
+            assert all(
+                value == 1 / (players - 1)
+                for seat, value in enumerate(returns)
+                if seat != state.loser
+            )
+
+
+def test_returns_of_a_draw_are_zero() -> None:
+    # D13: the repetition limit ends the game in a draw.
+    state = durak.new_game(2, seed=4, options=durak.Options(take_limit=1))
+    state = durak.apply(durak.apply(state, durak.legal_moves(state)[0]), "take")
+    assert state.is_draw and durak.returns(state) == (0.0, 0.0)
+    with pytest.raises(GameNotOverError, match="the returns exist only once the game is over"):
+        durak.returns(durak.new_game(2, seed=4))
