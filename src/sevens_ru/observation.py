@@ -18,7 +18,7 @@ from __future__ import annotations
 import attrs
 
 from .cards import DECK, Card, Rank, Suit, cards_from_mask, mask_of
-from .errors import InvalidCardError, NotAGameStateError
+from .errors import InvalidCardError, InvalidSeatError, NotAGameStateError
 from .events import Pass, Play
 from .game import playable_mask
 from .options import Options
@@ -110,9 +110,57 @@ class PlayerView:
         >>> s7.view(state, 1).legal_moves(), s7.view(state, 0).legal_moves()
         ((Card.parse('9♦'),), ())
         """
+        return cards_from_mask(self.legal_mask())
+
+    # Card sets, for learners and fast bots: bit ``i`` is ``DECK[i]`` (see sevens_ru.mask_of).
+
+    def hand_mask(self, seat: int) -> int:
+        """The cards ``seat`` holds, as a 36-bit card set: a view shows only its own seat's hand.
+
+        >>> import sevens_ru as s7
+        >>> seen = s7.view(s7.new_game(4, seed=1), 2)
+        >>> s7.cards_from_mask(seen.hand_mask(2)) == seen.hand
+        True
+        >>> seen.hand_mask(1)
+        Traceback (most recent call last):
+        ...
+        sevens_ru.errors.InvalidSeatError: the view of seat 2 shows only the hand of seat 2, not of seat 1 (R20)
+
+        Raises:
+            InvalidSeatError: ``seat`` is not the view's own seat.
+        """
+        if seat != self.seat or isinstance(seat, bool):
+            raise InvalidSeatError(
+                f"the view of seat {self.seat} shows only the hand of seat {self.seat}, "
+                f"not of seat {seat!r} (R20)"
+            )
+        return mask_of(self.hand)
+
+    @property
+    def table_mask(self) -> int:
+        """The cards on the table, as a 36-bit card set."""
+        return mask_of(self.table)
+
+    @property
+    def playable_mask(self) -> int:
+        """:meth:`playable` as a 36-bit card set."""
+        return playable_mask(mask_of(self.table))
+
+    def legal_mask(self) -> int:
+        """:meth:`legal_moves` as a 36-bit int: bit ``a`` set when action ``a`` (``DECK[a]``) is legal."""
         if self.current_player != self.seat:
-            return ()
-        return cards_from_mask(mask_of(self.hand) & playable_mask(mask_of(self.table)))
+            return 0
+        table = mask_of(self.table)
+        return mask_of(self.hand) & playable_mask(table)
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The action numbers of :meth:`legal_moves`, ascending (the cards' indexes in :data:`DECK`).
+
+        >>> import sevens_ru as s7
+        >>> s7.view(s7.new_game(4, seed=1), 1).legal_actions()
+        (12,)
+        """
+        return tuple(card.index for card in cards_from_mask(self.legal_mask()))
 
 
 def view(state: GameState, seat: int) -> PlayerView:

@@ -38,6 +38,7 @@ TABLE_SHIFT = len(DECK)
 """Where the table starts in a state's board."""
 PASSES_SHIFT = 2 * len(DECK)
 """Where the pass counts start in a state's board (8 bits per seat)."""
+_NINE_OF_DIAMONDS = DECK[Suit.DIAMONDS * 9 + Rank.NINE - 6].bit  # before the first move (R7)
 _PLAYS = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(6))
 _PASSES = tuple(Pass(seat) for seat in range(6))
 
@@ -233,6 +234,31 @@ class GameState(LinkedState):
         if self._turn is not None or self._parent is None:
             return None
         return self._parent._turn
+
+    # Card sets, for learners and fast bots: bit ``i`` is ``DECK[i]`` (see sevens_ru.mask_of).
+
+    def hand_mask(self, seat: int) -> int:
+        """The cards ``seat`` holds now, as a 36-bit card set.
+
+        >>> import sevens_ru as s7
+        >>> state = s7.new_game(4, seed=1)
+        >>> s7.cards_from_mask(state.hand_mask(2)) == state.hand(2)
+        True
+
+        Raises:
+            InvalidSeatError: ``seat`` is not a seat of this game.
+        """
+        return self._setup.deal[self._check_seat(seat)] & ~self._table
+
+    @property
+    def table_mask(self) -> int:
+        """The cards on the table, as a 36-bit card set."""
+        return self._table
+
+    @property
+    def playable_mask(self) -> int:
+        """The cards that whoever holds them may play now (R7, R9), as a 36-bit card set."""
+        return self._playable if self._table else _NINE_OF_DIAMONDS
 
     def _step(self) -> int:
         # A board holds the table, so equal boards along the chains are equal plays.

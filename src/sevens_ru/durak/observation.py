@@ -21,7 +21,8 @@ from __future__ import annotations
 import attrs
 
 from ..cards import Card, cards_from_mask, mask_of
-from ..errors import NotAGameStateError
+from ..errors import InvalidSeatError, NotAGameStateError
+from .actions import action_of, defence_mask, lead_mask
 from .deal import HAND_SIZE, pack_mask
 from .events import Covered, Joined, Led, Took
 from .game import defences, leads
@@ -131,6 +132,81 @@ class PlayerView:
             return leads(hand)
         uncovered = mask_of(attack for attack, cover in self.table if cover is None)
         return defences(hand, uncovered, BEATEN_BY[self.trump.suit])
+
+    # Card sets, for learners and fast bots: bit ``i`` is ``DECK[i]`` (see sevens_ru.mask_of).
+
+    def hand_mask(self, seat: int) -> int:
+        """The cards ``seat`` holds, as a 36-bit card set: a view shows only its own seat's hand.
+
+        Raises:
+            InvalidSeatError: ``seat`` is not the view's own seat (the cards known to be
+                in other hands are in :meth:`known_mask`).
+        """
+        if seat != self.seat or isinstance(seat, bool):
+            raise InvalidSeatError(
+                f"the view of seat {self.seat} shows only the hand of seat {self.seat}, "
+                f"not of seat {seat!r} (D17); known_mask() gives the cards known to be there"
+            )
+        return mask_of(self.hand)
+
+    def known_mask(self, seat: int) -> int:
+        """:attr:`known_cards` of ``seat``, as a 36-bit card set.
+
+        Raises:
+            InvalidSeatError: ``seat`` is not a seat of this game.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise InvalidSeatError(
+                f"seat {seat!r} does not exist: seats are 0 to {self.players - 1}"
+            )
+        return mask_of(self.known_cards[seat])
+
+    @property
+    def table_mask(self) -> int:
+        """The cards of the bout, attacking cards and covers, as a card set."""
+        mask = 0
+        for attack, cover in self.table:
+            mask |= attack.bit | (cover.bit if cover else 0)
+        return mask
+
+    @property
+    def attack_mask(self) -> int:
+        """The attacking cards of the bout, as a card set."""
+        return mask_of(attack for attack, _ in self.table)
+
+    @property
+    def uncovered_mask(self) -> int:
+        """The attacking cards not yet covered, as a card set."""
+        return mask_of(attack for attack, cover in self.table if cover is None)
+
+    @property
+    def cover_mask(self) -> int:
+        """The covers laid in this bout, as a card set."""
+        return mask_of(cover for _, cover in self.table if cover is not None)
+
+    @property
+    def set_aside_mask(self) -> int:
+        """:attr:`set_aside` as a card set."""
+        return mask_of(self.set_aside)
+
+    def legal_mask(self) -> int:
+        """:meth:`legal_moves` as an int: bit ``a`` set when action ``a`` is legal (:mod:`~sevens_ru.durak.actions`).
+
+        >>> from sevens_ru import durak
+        >>> state = durak.new_game(2, seed=1)
+        >>> durak.view(state, 1).legal_mask() == durak.legal_mask(state)
+        True
+        """
+        if self.current_player != self.seat:
+            return 0
+        hand = mask_of(self.hand)
+        if not self.table:
+            return lead_mask(hand)
+        return defence_mask(hand, self.uncovered_mask, BEATEN_BY[self.trump.suit])
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The action numbers of :meth:`legal_moves`, ascending and in the same order."""
+        return tuple(action_of(move) for move in self.legal_moves())
 
 
 def view(state: GameState, seat: int) -> PlayerView:

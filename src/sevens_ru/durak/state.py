@@ -130,6 +130,7 @@ class GameState(LinkedState):
         "_out",
         "_parent",
         "_setup",
+        "_shown",
         "_takes",
         "_uncovered",
     )
@@ -148,6 +149,7 @@ class GameState(LinkedState):
     _parent: GameState | None  # the state before the last move, None for a new game
     _move: Move | None  # the move that made this state from its parent
     _legal: tuple[Move, ...] | None  # the legal moves, once asked for
+    _shown: int  # the cards that have been on the table, once asked for (see _shown_cards)
 
     def __init__(self) -> None:
         raise NotAGameStateError(
@@ -314,6 +316,85 @@ class GameState(LinkedState):
     def is_draw(self) -> bool:
         """Whether the game ended without a loser (D12: every hand emptied at once; D13)."""
         return self._attacker is None and self.loser is None
+
+    # Card sets, for learners and fast bots: bit ``i`` is ``DECK[i]`` (see sevens_ru.mask_of).
+
+    def hand_mask(self, seat: int) -> int:
+        """The cards ``seat`` holds now, as a 36-bit card set.
+
+        >>> from sevens_ru import cards_from_mask, durak
+        >>> state = durak.new_game(3, seed=2)
+        >>> cards_from_mask(state.hand_mask(1)) == state.hand(1)
+        True
+
+        Raises:
+            InvalidSeatError: ``seat`` is not a seat of this game.
+        """
+        return self._hands[self._check_seat(seat)]
+
+    @property
+    def table_mask(self) -> int:
+        """The cards of the bout, attacking cards and covers, as a 36-bit card set."""
+        return self._attack | self._covers
+
+    @property
+    def attack_mask(self) -> int:
+        """The attacking cards of the bout, led and joined (D6, D7), as a card set."""
+        return self._attack
+
+    @property
+    def uncovered_mask(self) -> int:
+        """The attacking cards not yet covered, as a card set."""
+        return self._uncovered
+
+    @property
+    def cover_mask(self) -> int:
+        """The cards the defender has laid on attacking cards in this bout (D8), as a card set."""
+        return self._covers
+
+    @property
+    def set_aside_mask(self) -> int:
+        """The cards of the covered bouts (D10), as a card set."""
+        return self._aside
+
+    def known_mask(self, seat: int) -> int:
+        """The cards everyone knows ``seat`` holds (D17), as :attr:`PlayerView.known_cards` has them.
+
+        Those it took and has not played since, and with 4 players the trump card while
+        the dealer still holds it (D4).
+
+        >>> from sevens_ru import durak
+        >>> state = durak.apply(durak.new_game(2, seed=1), "lead 6♦")
+        >>> after = durak.apply(state, "take")
+        >>> after.known_mask(0) == state.attack_mask
+        True
+
+        Raises:
+            InvalidSeatError: ``seat`` is not a seat of this game.
+        """
+        hand = self._hands[self._check_seat(seat)]
+        known = hand & self._shown_cards()  # a card back in a hand from the table was taken
+        setup = self._setup
+        if not setup.undealt and seat == setup.dealer:  # the whole pack dealt (D4)
+            known |= hand & (1 << setup.trump)
+        return known
+
+    def _shown_cards(self) -> int:
+        """The cards that have been on the table so far: one union per move, kept once found."""
+        unknown = []
+        state: GameState | None = self
+        shown = 0
+        while state is not None:
+            try:
+                shown = state._shown
+                break
+            except AttributeError:  # not yet asked for
+                unknown.append(state)
+                state = state._parent
+        for state in reversed(unknown):
+            shown |= state._attack | state._covers
+            state._shown = shown
+        return shown
 
     def _step(self) -> Move | None:
         return self._move
