@@ -40,7 +40,13 @@ from types import MappingProxyType
 
 from .._deals import Deals
 from ..cards import DECK, Card, Rank, cards_from_mask, mask_of
-from ..errors import InconsistentViewError, NotAGameStateError, SevensError, WrongTypeError
+from ..errors import (
+    InconsistentViewError,
+    InvalidSeatError,
+    NotAGameStateError,
+    SevensError,
+    WrongTypeError,
+)
 from .deal import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, pack_mask
 from .events import Covered, Joined, Led, Took
 from .game import _make, apply, new_game
@@ -83,7 +89,16 @@ class Inference:
     True
     """
 
-    __slots__ = ("_deals", "_holders", "_known", "_places", "_template", "_undealt", "_view")
+    __slots__ = (
+        "_allowed",
+        "_deals",
+        "_holders",
+        "_known",
+        "_places",
+        "_template",
+        "_undealt",
+        "_view",
+    )
 
     def __init__(self, seen: PlayerView) -> None:
         places, room, allowed, hidden, known, undealt = _facts(seen)
@@ -91,6 +106,7 @@ class Inference:
         self._places = places
         self._known = known
         self._undealt = undealt
+        self._allowed = dict(zip(places, allowed, strict=True))
         self._deals = Deals(allowed, room, hidden)
         self._holders: Mapping[Card, frozenset[int]] | None = None
         if not self._deals.count:
@@ -114,6 +130,26 @@ class Inference:
     def count(self) -> int:
         """The exact number of ways to place the hidden cards consistently with the view."""
         return self._deals.count
+
+    def allowed(self, seat: int) -> tuple[Card, ...]:
+        """The hidden cards ``seat`` may hold by the joins alone (D7), hand sizes aside.
+
+        ``seat`` is another seat, or :data:`UNDEALT` (which may hold any hidden card).
+
+        >>> from sevens_ru import Card, durak
+        >>> from sevens_ru.durak.inference import infer
+        >>> state = durak.apply(durak.new_game(3, dealer=0, seed=7), "lead 6♣")
+        >>> Card.parse("6♠") in infer(durak.view(state, 0)).allowed(2)  # seat 2 joined
+        False
+
+        Raises:
+            InvalidSeatError: ``seat`` is the viewer's own seat, or no seat at all.
+        """
+        if isinstance(seat, bool) or seat not in self._allowed:
+            raise InvalidSeatError(
+                f"seat {seat!r} is not one of the other places {list(self._allowed)}"
+            )
+        return cards_from_mask(self._allowed[seat])
 
     @property
     def holders(self) -> Mapping[Card, frozenset[int]]:

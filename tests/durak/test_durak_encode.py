@@ -1,0 +1,104 @@
+"""Durak's tensors agree with the rules and the view at every ply (D17, D7)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from durak_helpers import seeds
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sevens_ru import DECK, Card, InvalidDealError, NotAGameStateError, durak
+from sevens_ru.durak import encode
+from sevens_ru.durak.inference import infer
+
+
+def cards(plane: np.ndarray) -> set[Card]:
+    assert set(np.unique(plane)) <= {0.0, 1.0}
+    return {DECK[index] for index in np.flatnonzero(plane)}
+
+
+def one_hot(seat: int | None, viewer: int, players: int) -> list[int]:
+    result = [0] * players
+    if seat is not None:
+        result[(seat - viewer) % players] = 1
+    return result
+
+
+def check_observation(tensor: np.ndarray, seen: durak.PlayerView) -> None:
+    n, seat = seen.players, seen.seat
+    assert tensor.dtype == np.float32 and tensor.shape == (encode.observation_size(n),)
+    assert ((tensor >= 0) & (tensor <= 1)).all()
+    field = {f.name: tensor[f.slice] for f in encode.observation_fields(n)}
+    assert cards(field["hand"]) == set(seen.hand)
+    assert cards(field["trump"]) == {seen.trump}  # D4
+    assert cards(field["uncovered"]) == {a for a, c in seen.table if c is None}
+    assert cards(field["covered"]) == {a for a, c in seen.table if c is not None}  # D8
+    assert cards(field["covers"]) == {c for _, c in seen.table if c is not None}
+    assert cards(field["set_aside"]) == seen.set_aside  # D10
+    known = field["known"].reshape(n - 1, 36)
+    for k in range(1, n):
+        assert cards(known[k - 1]) == seen.known_cards[(seat + k) % n]  # D17
+    assert field["out"].tolist() == [int((seat + k) % n in seen.out) for k in range(n)]  # D11
+    assert field["attacker"].tolist() == one_hot(seen.attacker, seat, n)
+    assert field["defender"].tolist() == one_hot(seen.defender, seat, n)
+    sizes = [seen.hand_sizes[(seat + k) % n] for k in range(n)]
+    assert np.allclose(field["hand_sizes"] * encode.HAND_SCALE, sizes)
+    assert np.isclose(field["takes_in_a_row"][0] * seen.options.take_limit, seen.takes_in_a_row)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=seeds, players=st.integers(2, 4), choices=st.integers(0, 2**32), short=st.booleans())
+def test_tensors_agree_with_the_view_at_every_ply(
+    seed: int, players: int, choices: int, short: bool
+) -> None:
+    rng = random.Random(choices)
+    options = durak.Options(short_deck=short and players < 4, take_limit=rng.choice([3, 100]))
+    state = durak.new_game(players, dealer=rng.randrange(players), seed=seed, options=options)
+    for ply in range(300):
+        for seat in range(players):
+            seen = durak.view(state, seat)
+            tensor = encode.observation(seen)
+            check_observation(tensor, seen)
+            assert (encode.observation_of(state, seat) == tensor).all()
+            if ply % 7 == 0:
+                check_information_state(seen)
+        if durak.is_over(state):
+            break
+        state = durak.apply(state, rng.choice(durak.legal_moves(state)))
+
+
+def check_information_state(seen: durak.PlayerView) -> None:
+    n, seat = seen.players, seen.seat
+    tensor = encode.information_state(seen)
+    assert tensor.shape == (encode.information_state_size(n),)
+    size = encode.observation_size(n)
+    assert (tensor[:size] == encode.observation(seen)).all()
+    field = {f.name: tensor[f.slice] for f in encode.information_state_fields(n)}
+    played = field["played"].reshape(n, 36)
+    for k in range(n):
+        owner = (seat + k) % n
+        put: set[Card] = set()
+        for event in seen.history:
+            if event.seat == owner and isinstance(event, durak.Covered):
+                put.add(event.card)
+            elif event.seat == owner and isinstance(event, (durak.Led, durak.Joined)):
+                put |= set(event.cards)
+        assert cards(played[k]) == put
+    ruled_out = field["ruled_out"].reshape(n - 1, 36)
+    inference = infer(seen)  # D7: the same as the inference's joins
+    for k in range(1, n):
+        other = (seat + k) % n
+        assert cards(ruled_out[k - 1]) == seen.unseen - set(inference.allowed(other))
+
+
+def test_sizes_and_errors() -> None:
+    assert [encode.information_state_size(n) for n in (2, 3, 4)] == [369, 481, 593]
+    with pytest.raises(InvalidDealError, match="2 to 4 players"):
+        encode.observation_size(5)
+    with pytest.raises(NotAGameStateError, match=r"durak\.PlayerView"):
+        encode.information_state(durak.new_game(2, seed=1))  # type: ignore[arg-type]
+    with pytest.raises(NotAGameStateError, match=r"durak\.GameState"):
+        encode.observation_of(durak.view(durak.new_game(2, seed=1), 0), 0)  # type: ignore[arg-type]
