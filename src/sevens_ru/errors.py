@@ -28,6 +28,7 @@ __all__ = [
     "InvalidOptionsError",
     "InvalidSeatError",
     "MatchError",
+    "NoGameError",
     "NoMoveError",
     "NotAGameStateError",
     "RecordError",
@@ -115,6 +116,10 @@ class NoMoveError(SevensError, ValueError):
 
     Raised the same way by the bots of both games.
     """
+
+
+class NoGameError(SevensError, RuntimeError):
+    """A learning environment was asked to step or observe before ``reset()`` dealt a game, or after its episode ended."""
 
 
 class UnknownBotError(SevensError, ValueError):

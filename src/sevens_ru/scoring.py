@@ -135,11 +135,10 @@ def returns(state: GameState) -> tuple[float, ...]:
         last = first + 1
         while last < players and standings[last].place == standings[first].place:
             last += 1
-        # Position p (from 0) is worth (n - 1 - 2p) / (n - 1): whole numerators, so that
-        # positions mirrored about the middle give exactly opposite values.
-        share = sum(players - 1 - 2 * position for position in range(first, last)) / (
-            (last - first) * (players - 1)
-        )
+        # Position p (from 0) is worth (n - 1 - 2p) / (n - 1); the mean over the positions
+        # first ... last - 1 is (n - 2 first - shared) / (n - 1). Whole numerators: places
+        # mirrored about the middle get exactly opposite values.
+        share = (players - 2 * first - (last - first)) / (players - 1)
         for position in range(first, last):
             values[standings[position].seat] = share
         first = last

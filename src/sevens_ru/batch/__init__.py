@@ -319,6 +319,11 @@ class GameBatch:
         """How many cards each seat holds now: one row per game."""
         return _read_only(_popcount(self._hands & ~self._table).T.copy())
 
+    @property
+    def playable(self) -> CardSetArray:
+        """The cards that whoever holds them may play now in each game (R7, R9), as card sets."""
+        return _read_only(np.where(self._table == 0, _NINE_OF_DIAMONDS, self._playable))
+
     def legal_sets(self) -> CardSetArray:
         """The legal cards of each game as a card set (0 where the game is over)."""
         return self._moves
@@ -484,22 +489,18 @@ class GameBatch:
 
     # -- the end -------------------------------------------------------------------
 
-    def places(self) -> IntArray:
+    def places(self, games: npt.ArrayLike | None = None) -> IntArray:
         """The place of every seat (1 = best), one row per game (R15–R18).
 
-        Places are numbered as the options say (competition or dense, R18).
+        Places are numbered as the options say (competition or dense, R18). With
+        ``games`` (game numbers, or a boolean mask of the batch's size), only those
+        games, which must be over.
 
         Raises:
-            GameNotOverError: some game is not over (R19).
+            GameNotOverError: some game asked for is not over (R19).
+            BatchError: ``games`` is neither game numbers nor a mask of the batch.
         """
-        self._check_over()
-        left = self._hands & ~self._table
-        cards_left = _popcount(left)
-        points = sum(_SUIT_POINTS[(left >> (9 * suit)) & 511] for suit in range(4))
-        key = cards_left << 16 | points
-        if self.options.rank_by_passes:
-            key = cards_left << 16 | self._passes << 8 | points
-        key = key.T  # games × seats
+        key = self._ranking_keys(games)
         below = key[:, None, :] < key[:, :, None]  # [g, i, j]: seat j ranks above seat i
         if self.options.place_numbering == "dense":
             seats = np.arange(self.players)
@@ -508,6 +509,86 @@ class GameBatch:
             first = ~(equal & earlier[None, :, :]).any(axis=2)  # [g, j]
             below &= first[:, None, :]
         return _read_only(1 + below.sum(axis=2))
+
+    def returns(self, games: npt.ArrayLike | None = None) -> npt.NDArray[np.float64]:
+        """The zero-sum returns of every seat as :func:`sevens_ru.returns` gives them, a row per game.
+
+        With ``games``, only those games, which must be over (as for :meth:`places`).
+
+        >>> import numpy as np
+        >>> from sevens_ru.batch import GameBatch
+        >>> final = GameBatch.deal(3, players=4, rng=5).play_random(6)
+        >>> returns = final.returns()
+        >>> returns.shape, bool(np.allclose(returns.sum(axis=1), 0)), bool((returns.max(axis=1) == 1).all())
+        ((3, 4), True, True)
+
+        Raises:
+            GameNotOverError: some game asked for is not over (R19).
+            BatchError: ``games`` is neither game numbers nor a mask of the batch.
+        """
+        key = self._ranking_keys(games)
+        better = (key[:, None, :] < key[:, :, None]).sum(axis=2)  # the seats ranked above
+        equal = (key[:, None, :] == key[:, :, None]).sum(axis=2)  # the seats sharing the place
+        # The mean value of the positions better + 1 ... better + equal (see sevens_ru.returns).
+        values: npt.NDArray[np.float64] = (self.players - 2 * better - equal) / (self.players - 1)
+        return _read_only(values)
+
+    def _ranking_keys(self, games: npt.ArrayLike | None) -> IntArray:
+        """One int per seat of each game asked for that orders the seats (R16, R17): games × seats."""
+        selected = _selection(games, self.size)
+        done = self._done[selected]
+        if not done.all():
+            game = int(np.arange(self.size)[selected][np.flatnonzero(~done)[0]])
+            raise GameNotOverError(
+                f"game {game} is not over: the ranking exists only once every game is (R19)"
+            )
+        left = self._hands[:, selected] & ~self._table[selected]
+        cards_left = _popcount(left)
+        points = sum(_SUIT_POINTS[(left >> (9 * suit)) & 511] for suit in range(4))
+        key = cards_left << 16 | points
+        if self.options.rank_by_passes:
+            key = cards_left << 16 | self._passes[:, selected] << 8 | points
+        return key.T  # type: ignore[no-any-return]  # games × seats
+
+    def where(self, condition: npt.ArrayLike, other: GameBatch) -> GameBatch:
+        """A new batch with game ``g`` of ``other`` where ``condition[g]``, else of this one.
+
+        Both batches have the same size, player count and options. It replaces some
+        games, for instance those that are over, by new ones:
+
+        >>> from sevens_ru.batch import GameBatch
+        >>> final = GameBatch.deal(4, rng=1).play_random(2)
+        >>> renewed = final.where([True, False, True, False], GameBatch.deal(4, rng=3))
+        >>> renewed.done.tolist()
+        [False, True, False, True]
+
+        Raises:
+            BatchError: ``condition`` is not one flag per game, or ``other`` does not fit.
+        """
+        flags = np.asarray(condition)
+        if flags.shape != (self.size,) or flags.dtype != np.bool_:
+            raise BatchError(
+                f"where() takes one True or False per game: a bool array of shape ({self.size},), "
+                f"got shape {flags.shape} of {flags.dtype}"
+            )
+        if not isinstance(other, GameBatch) or (other.size, other.players, other.options) != (
+            self.size,
+            self.players,
+            self.options,
+        ):
+            raise BatchError("where() takes a GameBatch of the same size, player count and options")
+        batch = object.__new__(GameBatch)
+        batch.players = self.players
+        batch.size = self.size
+        batch.options = self.options
+        batch._hands = _read_only(np.where(flags[None, :], other._hands, self._hands))
+        batch._table = _read_only(np.where(flags, other._table, self._table))
+        batch._playable = _read_only(np.where(flags, other._playable, self._playable))
+        batch._moves = _read_only(np.where(flags, other._moves, self._moves))
+        batch._cursor = _read_only(np.where(flags, other._cursor, self._cursor))
+        batch._done = _read_only(np.where(flags, other._done, self._done))
+        batch._passes = _read_only(np.where(flags[None, :], other._passes, self._passes))
+        return batch
 
     def standings(self, game: int) -> tuple[Standing, ...]:
         """The ranking of game ``game`` as :func:`sevens_ru.ranking` gives it (R15–R19).
@@ -527,12 +608,22 @@ class GameBatch:
         passes = sum(int(count) << (seat << 3) for seat, count in enumerate(self._passes[:, game]))
         return standings(deal, int(self._table[game]), passes, self.options)
 
-    def _check_over(self) -> None:
-        if not self._done.all():
-            game = int(np.flatnonzero(~self._done)[0])
-            raise GameNotOverError(
-                f"game {game} is not over: the ranking exists only once every game is (R19)"
-            )
+
+def _selection(games: npt.ArrayLike | None, size: int) -> slice | IntArray:
+    """The games asked for: all of them, game numbers, or a boolean mask of ``size``."""
+    if games is None:
+        return slice(None)
+    chosen = np.asarray(games)
+    if chosen.dtype == np.bool_ and chosen.shape == (size,):
+        return np.flatnonzero(chosen)
+    if chosen.ndim == 1 and np.issubdtype(chosen.dtype, np.integer):
+        if ((chosen < -size) | (chosen >= size)).any():
+            raise BatchError(f"a game number is out of range for a batch of {size}")
+        return chosen.astype(np.int64)
+    raise BatchError(
+        f"games must be game numbers or a bool mask of shape ({size},), "
+        f"got shape {chosen.shape} of {chosen.dtype}"
+    )
 
 
 def _check_size(size: object) -> int:

@@ -1,0 +1,29 @@
+"""Both games in the learning frameworks: PettingZoo, Gymnasium and OpenSpiel.
+
+Each adapter is a module of its own and needs its framework, an optional extra of
+the package; importing ``sevens_ru`` or this package imports none of them:
+
+- :mod:`sevens_ru.envs.pettingzoo` (``pip install "sevens-ru[pettingzoo]"``):
+  :func:`~sevens_ru.envs.pettingzoo.sevens_env` and
+  :func:`~sevens_ru.envs.pettingzoo.durak_env`, AEC environments of every seat.
+- :mod:`sevens_ru.envs.gymnasium` (``pip install "sevens-ru[gymnasium]"``):
+  :class:`~sevens_ru.envs.gymnasium.SevensEnv` and
+  :class:`~sevens_ru.envs.gymnasium.DurakEnv`, one learner against bots, and
+  :class:`~sevens_ru.envs.gymnasium.SevensVectorEnv`, thousands of games in lockstep.
+- :mod:`sevens_ru.envs.openspiel` (``pip install "sevens-ru[openspiel]"``): importing
+  it registers ``python_sevens_ru`` and ``python_durak_ru`` with ``pyspiel``.
+
+Every environment numbers the actions as the games do (:mod:`sevens_ru.actions`,
+:mod:`sevens_ru.durak.actions`), observes with the tensors of :mod:`sevens_ru.encode`
+and :mod:`sevens_ru.durak.encode`, and ends with the zero-sum
+:func:`sevens_ru.returns` and :func:`sevens_ru.durak.returns`.
+
+>>> import sys
+>>> import sevens_ru.envs
+>>> {"pettingzoo", "gymnasium", "pyspiel"} & set(sys.modules) <= {"pettingzoo", "gymnasium", "pyspiel"}
+True
+"""
+
+from __future__ import annotations
+
+__all__: list[str] = []

@@ -1,0 +1,418 @@
+"""Gymnasium environments: one learner against bots, and the main game in lockstep (``pip install "sevens-ru[gymnasium]"``).
+
+- :class:`SevensEnv` and :class:`DurakEnv`: a ``gymnasium.Env`` for one learner at
+  ``seat`` against the given bots (``len(opponents) + 1`` players; any bot with
+  ``choose(view, rng)``, such as :class:`sevens_ru.bots.HeuristicBot`). The bots move
+  inside :meth:`~SevensEnv.reset` and :meth:`~SevensEnv.step` until it is the
+  learner's turn again. The observation is the learner's
+  :func:`sevens_ru.encode.observation` (or Durak's), the legal actions are in
+  ``info["action_mask"]`` (int8, 1 for each legal action), and the reward is 0 until
+  the end, then the learner's :func:`sevens_ru.returns`. An illegal action ends the
+  episode at once with the reward −1 and ``info["illegal_action"] = True``: Gymnasium
+  sends any action of the action space, so it must be a result, not an error.
+- :class:`SevensVectorEnv`: a ``gymnasium.vector.VectorEnv`` of ``num_envs`` games of
+  the main game over :class:`sevens_ru.batch.GameBatch`, every seat played by the
+  same policy: each step makes one move in every game, the move of whoever is to play.
+
+Importing this module registers ``sevens_ru/Sevens-v0`` (against three
+:class:`~sevens_ru.bots.HeuristicBot`) and ``sevens_ru/Durak-v0`` (against two Durak
+``HeuristicBot``) with ``gymnasium.make``; give ``opponents=[...]`` to change them.
+
+>>> from sevens_ru.bots import RandomBot
+>>> from sevens_ru.envs.gymnasium import SevensEnv
+>>> env = SevensEnv([RandomBot(), RandomBot(), RandomBot()], seat=1)
+>>> observation, info = env.reset(seed=7)
+>>> observation.shape, info["action_mask"].shape
+((120,), (36,))
+>>> terminated = False
+>>> while not terminated:
+...     action = int(info["action_mask"].nonzero()[0][0])
+...     observation, reward, terminated, truncated, info = env.step(action)
+>>> reward in (1.0, 1 / 3, 0.0, -1 / 3, -1.0)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Generic, Protocol
+
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium.vector import AutoresetMode, VectorEnv
+except ImportError as error:  # pragma: no cover - only without the extra
+    raise ImportError(
+        'sevens_ru.envs.gymnasium needs Gymnasium: pip install "sevens-ru[gymnasium]"'
+    ) from error
+
+from .. import durak
+from .._numbers import as_int
+from .._planes import mask_array
+from ..batch import GameBatch
+from ..cards import DECK
+from ..deal import check_players
+from ..encode import HAND_SCALE, PASS_SCALE, observation_size
+from ..errors import BatchError, InvalidOptionsError, InvalidSeatError, NoGameError
+from ..options import Options
+from ._games import DURAK, SEVENS, Game, OptionsT, StateT, ViewT, check_opponents, no_game
+
+__all__ = ["DurakEnv", "SevensEnv", "SevensVectorEnv"]
+
+Tensor = npt.NDArray[np.float32]
+
+
+class _Bot(Protocol):
+    def choose(self, view: Any, rng: random.Random) -> Any: ...
+
+
+class _LearnerEnv(gymnasium.Env[Tensor, np.int64], Generic[StateT, ViewT, OptionsT]):
+    """One learner against bots: the part both games share."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012  # the frameworks read it from the class
+        "render_modes": ["ansi"],
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        game: Game[StateT, ViewT, OptionsT],
+        opponents: Sequence[_Bot],
+        seat: int,
+        options: OptionsT | None,
+        render_mode: str | None,
+    ) -> None:
+        players = check_opponents(game, opponents)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise InvalidSeatError(
+                f"the learner's seat must be one of 0 to {players - 1}, got {seat!r}"
+            )
+        if render_mode not in (None, "ansi"):
+            raise InvalidOptionsError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self._game = game
+        self._options = game.options(options)
+        self._players = players
+        self._seat = seat
+        # The bots by seat; the learner's seat has none.
+        self._bots: list[_Bot | None] = [*opponents[:seat], None, *opponents[seat:]]
+        self.render_mode = render_mode
+        self.observation_space = gymnasium.spaces.Box(
+            0.0, 1.0, (game.observation_size(players),), np.float32
+        )
+        self.action_space = gymnasium.spaces.Discrete(game.num_actions)
+        self._state: StateT | None = None
+        self._ended = False  # by the end of the game, or by an illegal action
+        self._bot_rng = random.Random()
+
+    @property
+    def game_state(self) -> StateT:
+        """The game as it stands, a state of the library like any other."""
+        if self._state is None:
+            raise no_game("game_state")
+        return self._state
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Tensor, dict[str, Any]]:
+        """Deal a new game and let the bots move up to the learner's first turn.
+
+        A deal in which the learner would never move (the game ends before its turn)
+        is dealt again, since it has no decision to learn from. ``options`` are ignored.
+        """
+        super().reset(seed=seed)
+        while True:
+            rng = random.Random(int(self.np_random.integers(2**63)))
+            self._bot_rng = random.Random(int(self.np_random.integers(2**63)))
+            state = self._play_bots(self._game.deal(self._players, rng, self._options))
+            if not self._game.is_over(state):
+                break
+        self._state = state
+        return self._observe(state), self._info(state)
+
+    def step(self, action: np.int64) -> tuple[Tensor, float, bool, bool, dict[str, Any]]:
+        """The learner makes ``action``, then the bots move up to its next turn or the end.
+
+        Raises:
+            NoGameError: before the first :meth:`reset`, or after the episode ended.
+        """
+        game = self._game
+        state = self._state
+        if state is None or self._ended:
+            raise no_game("step") if state is None else _ended()
+        number = as_int(action)
+        if (
+            number is None
+            or not 0 <= number < game.num_actions
+            or not game.legal_mask(state) >> number & 1
+        ):
+            self._ended = True  # Gymnasium's convention: a result, not an error
+            info = self._info(state)
+            info["illegal_action"] = True
+            return self._observe(state), -1.0, True, False, info
+        state = self._play_bots(game.apply(state, number))
+        self._state = state
+        self._ended = game.is_over(state)
+        reward = game.returns(state)[self._seat] if self._ended else 0.0
+        return self._observe(state), reward, self._ended, False, self._info(state)
+
+    def render(self) -> str | None:
+        """The table and every hand as text with ``render_mode="ansi"``, else ``None``."""
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "render() was called without a render_mode: give render_mode='ansi'"
+            )
+            return None
+        if self._state is None:
+            raise no_game("render")
+        return self._game.render(self._state)
+
+    def _play_bots(self, state: StateT) -> StateT:
+        game = self._game
+        while not game.is_over(state):
+            seat = game.current_player(state)
+            bot = self._bots[seat]  # type: ignore[index]  # a seat while playing
+            if bot is None:
+                break
+            state = game.apply(state, bot.choose(game.view(state, seat), self._bot_rng))  # type: ignore[arg-type]
+        return state
+
+    def _observe(self, state: StateT) -> Tensor:
+        return self._game.observation_of(state, self._seat)
+
+    def _info(self, state: StateT) -> dict[str, Any]:
+        game = self._game
+        mine = not self._ended and game.current_player(state) == self._seat
+        return {"action_mask": mask_array(game.legal_mask(state) if mine else 0, game.num_actions)}
+
+
+def _ended() -> NoGameError:
+    return NoGameError("step() after the end of the episode: call reset() for a new game")
+
+
+class SevensEnv(_LearnerEnv[Any, Any, Options]):
+    """Russian Sevens for one learner at ``seat`` against ``opponents`` (2 to 6 players in all).
+
+    >>> from sevens_ru.bots import HeuristicBot
+    >>> from sevens_ru.envs.gymnasium import SevensEnv
+    >>> env = SevensEnv([HeuristicBot()] * 3, render_mode="ansi")
+    >>> observation, info = env.reset(seed=1)
+    >>> print(env.render().splitlines()[0])
+    Russian Sevens, 4 players: seat 0 to play
+
+    Raises:
+        InvalidDealError: not 2 to 6 players in all (R4).
+        InvalidSeatError: ``seat`` is not a seat of the game.
+        InvalidOptionsError: an opponent without ``choose``, options that are not a
+            :class:`sevens_ru.Options`, or a bad ``render_mode``.
+    """
+
+    def __init__(
+        self,
+        opponents: Sequence[_Bot],
+        seat: int = 0,
+        options: Options | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__(SEVENS, opponents, seat, options, render_mode)
+
+
+class DurakEnv(_LearnerEnv[Any, Any, durak.Options]):
+    """Old Durak for one learner at ``seat`` against ``opponents`` (2 to 4 players in all).
+
+    Each reset draws the dealer at random, so the learner sits everywhere at the table.
+
+    >>> from sevens_ru.durak.bots import HeuristicBot
+    >>> from sevens_ru.envs.gymnasium import DurakEnv
+    >>> env = DurakEnv([HeuristicBot(), HeuristicBot()], seat=2)
+    >>> observation, info = env.reset(seed=4)
+    >>> observation.shape, int(info["action_mask"].sum()) > 0
+    ((301,), True)
+
+    Raises:
+        InvalidDealError: not 2 to 4 players in all (D2).
+        InvalidSeatError: ``seat`` is not a seat of the game.
+        InvalidOptionsError: an opponent without ``choose``, options that are not a
+            :class:`sevens_ru.durak.Options`, or a bad ``render_mode``.
+    """
+
+    def __init__(
+        self,
+        opponents: Sequence[_Bot],
+        seat: int = 0,
+        options: durak.Options | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__(DURAK, opponents, seat, options, render_mode)
+
+
+class SevensVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any]]):
+    """``num_envs`` games of Russian Sevens in lockstep over :class:`~sevens_ru.batch.GameBatch`.
+
+    Every game moves at every step: ``actions[g]`` is the card (action number) of the
+    seat to play in game ``g``, and the same policy plays every seat (self-play).
+
+    - ``observations[g]`` is :func:`sevens_ru.encode.observation` of the seat to play
+      in game ``g``; ``info["seat"][g]`` names that seat and ``info["action_mask"]``
+      holds its legal actions, one row per game (int8, never all 0).
+    - ``rewards[g]`` is the return of the seat that made the move: it is not 0 only
+      at the step that ends the game, which the winner made (R14). Every seat's
+      :func:`sevens_ru.returns` of the games that ended at the step are in
+      ``info["returns"]`` (a row per game, zeros for the others).
+    - A game that ends is dealt again at once (Gymnasium's ``AutoresetMode.SAME_STEP``):
+      the step returns the new game's observation, and the winner's last observation
+      in ``info["final_obs"]`` (for the games where ``info["_final_obs"]`` is true).
+      There is no truncation.
+
+    >>> import numpy as np
+    >>> from sevens_ru.envs.gymnasium import SevensVectorEnv
+    >>> envs = SevensVectorEnv(8, players=4)
+    >>> observations, info = envs.reset(seed=1)
+    >>> observations.shape, info["action_mask"].shape
+    ((8, 120), (8, 36))
+    >>> rng = np.random.default_rng(2)
+    >>> ended = 0
+    >>> while ended < 8:
+    ...     actions = [rng.choice(row.nonzero()[0]) for row in info["action_mask"]]
+    ...     observations, rewards, terminations, truncations, info = envs.step(np.array(actions))
+    ...     ended += int(terminations.sum())
+    ...     assert (rewards[terminations] == 1).all()  # the winner made the last move
+    >>> bool(np.allclose(info["returns"].sum(axis=1), 0))
+    True
+
+    Raises:
+        BatchError: ``num_envs`` is not a positive integer.
+        InvalidDealError: ``players`` is not 2 to 6 (R4).
+        InvalidOptionsError: ``options`` is not a :class:`sevens_ru.Options`.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012  # the frameworks read it from the class
+        "autoreset_mode": AutoresetMode.SAME_STEP,
+        "render_modes": [],
+    }
+
+    def __init__(self, num_envs: int, players: int = 4, options: Options | None = None) -> None:
+        if (
+            isinstance(num_envs, bool)
+            or not isinstance(num_envs, (int, np.integer))
+            or num_envs < 1
+        ):
+            raise BatchError(f"num_envs must be a positive int, got {num_envs!r}")
+        self.num_envs = int(num_envs)
+        self._players = check_players(players)
+        self._options = SEVENS.options(options)
+        size = observation_size(self._players)
+        self.single_observation_space = gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32)
+        self.single_action_space = gymnasium.spaces.Discrete(len(DECK))
+        self.observation_space = gymnasium.vector.utils.batch_space(
+            self.single_observation_space, self.num_envs
+        )
+        self.action_space = gymnasium.vector.utils.batch_space(
+            self.single_action_space, self.num_envs
+        )
+        self._batch: GameBatch | None = None
+
+    @property
+    def batch(self) -> GameBatch:
+        """The games as they stand."""
+        if self._batch is None:
+            raise no_game("batch")
+        return self._batch
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Tensor, dict[str, Any]]:
+        """Deal ``num_envs`` new games (from ``seed`` if given). ``options`` are ignored."""
+        super().reset(seed=seed)
+        if self._np_random is None:
+            self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(seed)
+        batch = self._deal()
+        self._batch = batch
+        seats = batch.current_player
+        return self._observe(batch, seats), self._info(batch, seats)
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        Tensor,
+        npt.NDArray[np.float64],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """One move in every game: ``actions[g]`` for the seat to play in game ``g``.
+
+        Raises:
+            NoGameError: before the first :meth:`reset`.
+            IllegalMoveError: some action is not legal in its game.
+        """
+        batch = self._batch
+        if batch is None:
+            raise no_game("step")
+        movers = batch.current_player
+        batch = batch.step(np.asarray(actions))
+        ended = batch.done
+        returns = np.zeros((self.num_envs, self._players), dtype=np.float64)
+        final: npt.NDArray[Any] | None = None
+        if ended.any():
+            returns[ended] = batch.returns(ended)
+            final = np.full(self.num_envs, None, dtype=object)
+            last = self._observe(batch, np.where(ended, batch.winner, 0))
+            for game in np.flatnonzero(ended):
+                final[game] = last[game]
+            batch = batch.where(ended, self._deal())  # SAME_STEP: dealt again at once
+        rewards = returns[np.arange(self.num_envs), movers]
+        self._batch = batch
+        seats = batch.current_player
+        info = self._info(batch, seats)
+        info["returns"] = returns
+        if final is not None:
+            info["final_obs"] = final
+            info["_final_obs"] = ended.copy()
+        return (
+            self._observe(batch, seats),
+            rewards,
+            ended.copy(),
+            np.zeros(self.num_envs, dtype=np.bool_),
+            info,
+        )
+
+    def _deal(self) -> GameBatch:
+        return GameBatch.deal(
+            self.num_envs, self._players, rng=self._np_random, options=self._options
+        )
+
+    def _observe(self, batch: GameBatch, seats: npt.NDArray[np.int64]) -> Tensor:
+        """:func:`sevens_ru.encode.observation` of seat ``seats[g]`` in every game ``g``."""
+        n = self._players
+        games = np.arange(self.num_envs)
+        order = (seats[:, None] + np.arange(n)[None, :]) % n  # relative seat k -> seat
+        hands = batch.hands[games, seats]
+        bits = np.arange(len(DECK), dtype=np.int64)
+        planes = np.stack((hands, batch.table, batch.playable), axis=1)  # games × 3
+        cards = (planes[:, :, None] >> bits[None, None, :] & 1).reshape(self.num_envs, -1)
+        to_play = np.zeros((self.num_envs, n), dtype=np.float32)
+        to_play[:, 0] = ~batch.done
+        sizes = np.take_along_axis(batch.hand_sizes, order, axis=1) / HAND_SCALE
+        passes = np.take_along_axis(batch.passes, order, axis=1) / PASS_SCALE
+        return np.concatenate((cards, to_play, sizes, passes), axis=1, dtype=np.float32)
+
+    def _info(self, batch: GameBatch, seats: npt.NDArray[np.int64]) -> dict[str, Any]:
+        return {"action_mask": batch.legal_mask().astype(np.int8), "seat": seats.copy()}
+
+
+def _make_sevens(opponents: Sequence[_Bot] | None = None, **kwargs: Any) -> SevensEnv:
+    from ..bots import HeuristicBot
+
+    return SevensEnv([HeuristicBot()] * 3 if opponents is None else opponents, **kwargs)
+
+
+def _make_durak(opponents: Sequence[_Bot] | None = None, **kwargs: Any) -> DurakEnv:
+    from ..durak.bots import HeuristicBot
+
+    return DurakEnv([HeuristicBot()] * 2 if opponents is None else opponents, **kwargs)
+
+
+gymnasium.register("sevens_ru/Sevens-v0", entry_point=_make_sevens)
+gymnasium.register("sevens_ru/Durak-v0", entry_point=_make_durak)

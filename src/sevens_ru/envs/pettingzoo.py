@@ -1,0 +1,228 @@
+"""PettingZoo AEC environments of both games: every seat an agent (``pip install "sevens-ru[pettingzoo]"``).
+
+:func:`sevens_env` (2 to 6 players) and :func:`durak_env` (2 to 4) return a
+:class:`CardGameEnv`, a ``pettingzoo.AECEnv`` in the manner of PettingZoo's classic
+games. The agents are ``player_0`` … ``player_{n−1}``, one per seat; the agent to act
+is the seat to move (the main game's automatic passes, R11, and Durak's joins, D7,
+happen inside a step).
+
+- **Actions**: ``Discrete(NUM_ACTIONS)`` of the game (:mod:`sevens_ru.actions`: 36,
+  :mod:`sevens_ru.durak.actions`: 1,252). An action that is not legal raises the
+  engine's :class:`~sevens_ru.IllegalMoveError`; wrap the environment in
+  ``pettingzoo.utils.wrappers.TerminateIllegalWrapper`` for PettingZoo's convention
+  (the game ends, the offender gets a penalty) instead.
+- **Observations**: ``{"observation": float32 array, "action_mask": int8 array}``; the
+  observation is the agent's :func:`sevens_ru.encode.observation` (or
+  :func:`sevens_ru.durak.encode.observation`), the mask is 1 for its legal actions
+  and all 0 when it is not the agent's turn.
+- **Rewards**: 0 until the end, then :func:`sevens_ru.returns` (or
+  :func:`sevens_ru.durak.returns`): zero-sum, from 1 down to −1.
+- **Seeds**: ``reset(seed=s)`` deals the same games again; Durak's dealer is drawn
+  from the same seed. ``reset(options=...)`` takes no options: any given are ignored.
+- ``render_mode="ansi"``: :meth:`CardGameEnv.render` returns the table and every hand
+  as text.
+
+>>> from sevens_ru.envs.pettingzoo import sevens_env
+>>> env = sevens_env(players=4)
+>>> env.reset(seed=42)
+>>> for agent in env.agent_iter():
+...     observation, reward, termination, truncation, info = env.last()
+...     action = None if termination else int(observation["action_mask"].nonzero()[0][0])
+...     env.step(action)
+>>> sorted(env.rewards) == [], env.agents
+(True, [])
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Generic
+
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from pettingzoo import AECEnv
+except ImportError as error:  # pragma: no cover - only without the extra
+    raise ImportError(
+        'sevens_ru.envs.pettingzoo needs PettingZoo: pip install "sevens-ru[pettingzoo]"'
+    ) from error
+
+from .. import durak
+from .._planes import mask_array
+from ..durak.deal import check_players as check_durak_players
+from ..errors import InvalidOptionsError
+from ..options import Options
+from ._games import DURAK, SEVENS, Game, OptionsT, StateT, ViewT, agent_names, no_game, seat_rng
+
+__all__ = ["CardGameEnv", "durak_env", "sevens_env"]
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT]):  # type: ignore[misc]
+    """A PettingZoo AEC environment of one of the games; make it with :func:`sevens_env` or :func:`durak_env`.
+
+    After each :meth:`step` the game state is :attr:`game_state`, a state of the
+    library like any other.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012  # the frameworks read it from the class
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        game: Game[StateT, ViewT, OptionsT],
+        players: int,
+        options: OptionsT | None,
+        render_mode: str | None,
+    ) -> None:
+        super().__init__()
+        players = game.check_players(players)
+        if render_mode not in (None, "ansi"):
+            raise InvalidOptionsError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self._game = game
+        self._options = game.options(options)
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"{game.name}_ru_v0"}
+        self.possible_agents = agent_names(players)
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        observation_space = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(
+                    0.0, 1.0, (game.observation_size(players),), np.float32
+                ),
+                "action_mask": gymnasium.spaces.Box(0, 1, (game.num_actions,), np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
+        action_space = gymnasium.spaces.Discrete(game.num_actions)
+        self.action_spaces = dict.fromkeys(self.possible_agents, action_space)
+        self._rng = random.Random()
+        self._state: StateT | None = None
+
+    @property
+    def game_state(self) -> StateT:
+        """The game as it stands: a :class:`~sevens_ru.GameState` (or a Durak one)."""
+        if self._state is None:
+            raise no_game("game_state")
+        return self._state
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The observation space of ``agent``: the same for every agent."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The action space of ``agent``: ``Discrete(NUM_ACTIONS)``."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game; with ``seed``, the same deals again as from that seed."""
+        if seed is not None:
+            self._rng = seat_rng(seed)
+        state = self._game.deal(len(self.possible_agents), self._rng, self._options)
+        self._state = state
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self._game.current_player(state)]  # type: ignore[index]
+
+    def step(self, action: int | None) -> None:
+        """Make ``action`` for :attr:`agent_selection` (``None`` for an agent that is done)."""
+        if self._state is None:
+            raise no_game("step")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self._game
+        state = game.apply(self._state, action)  # every action is checked by the rules
+        self._state = state
+        self._cumulative_rewards[agent] = 0.0
+        seat = game.current_player(state)
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+            return
+        for agent_seat, value in enumerate(game.returns(state)):
+            name = self.possible_agents[agent_seat]
+            self.rewards[name] = value
+            self.terminations[name] = True
+        self._accumulate_rewards()
+        self.agent_selection = self.possible_agents[
+            (self._seat_of[agent] + 1) % len(self.possible_agents)
+        ]
+
+    def observe(self, agent: str) -> Observation:
+        """What ``agent`` sees: its observation tensor and its legal actions (0 unless its turn)."""
+        state = self._state
+        if state is None:
+            raise no_game("observe")
+        game = self._game
+        seat = self._seat_of[agent]
+        legal = game.legal_mask(state) if game.current_player(state) == seat else 0
+        return {
+            "observation": game.observation_of(state, seat),
+            "action_mask": mask_array(legal, game.num_actions),
+        }
+
+    def render(self) -> str | None:
+        """The table and every hand as text with ``render_mode="ansi"``, else ``None`` and a warning."""
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "render() was called without a render_mode: give render_mode='ansi'"
+            )
+            return None
+        if self._state is None:
+            raise no_game("render")
+        return self._game.render(self._state)
+
+    def close(self) -> None:
+        """Nothing to release: the environment holds no window, file or process."""
+
+
+def sevens_env(
+    players: int = 4, options: Options | None = None, render_mode: str | None = None
+) -> CardGameEnv[Any, Any, Options]:
+    """A PettingZoo AEC environment of Russian Sevens for ``players`` seats (2 to 6).
+
+    >>> from sevens_ru.envs.pettingzoo import sevens_env
+    >>> env = sevens_env(players=3, render_mode="ansi")
+    >>> env.reset(seed=1)
+    >>> env.agent_selection, env.observe("player_0")["observation"].shape
+    ('player_0', (117,))
+    >>> print(env.render().splitlines()[0])
+    Russian Sevens, 3 players: seat 0 to play
+
+    Raises:
+        InvalidDealError: ``players`` is not 2 to 6 (R4).
+        InvalidOptionsError: ``options`` is not a :class:`sevens_ru.Options`, or a bad
+            ``render_mode``.
+    """
+    return CardGameEnv(SEVENS, players, options, render_mode)
+
+
+def durak_env(
+    players: int = 3, options: durak.Options | None = None, render_mode: str | None = None
+) -> CardGameEnv[Any, Any, durak.Options]:
+    """A PettingZoo AEC environment of old Durak for ``players`` seats (2 to 4).
+
+    >>> from sevens_ru.envs.pettingzoo import durak_env
+    >>> env = durak_env(players=2)
+    >>> env.reset(seed=3)
+    >>> env.observe(env.agent_selection)["action_mask"].shape
+    (1252,)
+
+    Raises:
+        InvalidDealError: ``players`` is not 2 to 4 (D2).
+        InvalidOptionsError: ``options`` is not a :class:`sevens_ru.durak.Options`
+            (or asks for the short pack with 4 players), or a bad ``render_mode``.
+    """
+    if options is not None and isinstance(options, durak.Options):
+        check_durak_players(players, options.short_deck)
+    return CardGameEnv(DURAK, players, options, render_mode)
