@@ -49,8 +49,10 @@ from .errors import (
     WrongTypeError,
 )
 from .events import Pass, Play
-from .game import playable_mask
+from .game import apply, new_game, playable_mask
 from .observation import PlayerView
+from .state import GameState, _Setup
+from .state import _State as _EngineState  # the class of the engine's states
 
 __all__ = [
     "InconsistentViewError",
@@ -59,6 +61,7 @@ __all__ = [
     "infer",
     "possible_holders",
     "sample_hands",
+    "sample_state",
 ]
 
 _ALL = (1 << len(DECK)) - 1
@@ -263,7 +266,7 @@ class Inference:
     True
     """
 
-    __slots__ = ("_complete", "_facts", "_groups", "_holders", "_splits", "_view")
+    __slots__ = ("_complete", "_facts", "_groups", "_holders", "_splits", "_template", "_view")
 
     def __init__(self, view: PlayerView) -> None:
         self._facts = _facts(view)
@@ -272,6 +275,7 @@ class Inference:
         self._complete: dict[tuple[int, _State], int] = {}
         self._splits: dict[tuple[int, _State], tuple[list[tuple[int, ...]], list[int]]] = {}
         self._holders: Mapping[Card, frozenset[int]] | None = None
+        self._template: _Template | None = None
         if not self.count:
             raise InconsistentViewError(
                 "no deal of the unseen cards fits the view: the hand sizes and the passes "
@@ -355,6 +359,42 @@ class Inference:
             hands[other] = masks[position]
         return tuple(hands)
 
+    def sample_state(self, rng: random.Random) -> GameState:
+        """A whole game state whose hidden hands are one exactly uniform consistent deal.
+
+        It has the view's history, so ``s7.view(state, seat)`` is the view again; the
+        hidden hands are drawn as :meth:`sample` draws them. The state is built
+        directly, without replaying the game: every state of its history shares the
+        public facts of one replay made the first time, with the drawn deal.
+
+        >>> import random
+        >>> import sevens_ru as s7
+        >>> from sevens_ru.inference import infer
+        >>> state = s7.apply(s7.apply(s7.new_game(4, seed=1), "9♦"), "9♣")
+        >>> sampled = infer(s7.view(state, 0)).sample_state(random.Random(2))
+        >>> sampled.history == state.history, s7.view(sampled, 0) == s7.view(state, 0)
+        (True, True)
+        """
+        hands = self.sample_masks(rng)
+        template = self._template
+        if template is None:
+            template = self._template = _Template(self._view, hands)
+        deal = tuple(hand | played for hand, played in zip(hands, template.played, strict=True))
+        setup = _Setup(self._view.players, self._view.options, deal)
+        state: GameState | None = None
+        for board, turn in template.steps:
+            new = _EngineState()
+            new._setup = setup
+            new._board = board
+            new._turn = turn
+            # R7 before the first play; R14 once over; else the seat's playable cards.
+            new._moves = (
+                _NINE_OF_DIAMONDS if state is None else 0 if turn is None else deal[turn] & board
+            )
+            new._parent = state
+            state = new
+        return state  # type: ignore[return-value]  # the chain holds at least the new game
+
     # The dynamic programme. A state is the sizes the other seats still have to fill
     # and whether the seat to play has got a playable card yet (R11); groups are dealt
     # in order, a group of m cards split among its seats in m! / (x1! x2! ...) ways.
@@ -430,6 +470,29 @@ class Inference:
         return f"<Inference for seat {self._view.seat}: {self.count} consistent deals>"
 
 
+class _Template:
+    """The public facts of every state of a view's history, from one replay of it.
+
+    A state's board (table, playable cards, passes) and seat to play are public; only
+    the deal differs from one consistent deal to another, and with it the legal moves.
+    """
+
+    __slots__ = ("played", "steps")
+
+    def __init__(self, view: PlayerView, hands: tuple[int, ...]) -> None:
+        played = [0] * view.players
+        for event in view.history:
+            if isinstance(event, Play):
+                played[event.seat] |= event.card.bit
+        dealt = [cards_from_mask(hand | cards) for hand, cards in zip(hands, played, strict=True)]
+        state = new_game(view.players, hands=dealt, options=view.options)
+        for event in view.history:
+            if isinstance(event, Play):
+                state = apply(state, event.card)
+        self.played = tuple(played)
+        self.steps = tuple((step._board, step._turn) for step in state._chain())
+
+
 def _table_mask(view: PlayerView) -> int:
     mask = 0
     for card in view.table:
@@ -482,6 +545,26 @@ def possible_holders(view: PlayerView) -> Mapping[Card, frozenset[int]]:
     ([1, 3], [1, 2, 3])
     """
     return infer(view).holders
+
+
+def sample_state(view: PlayerView, rng: random.Random) -> GameState:
+    """A whole game state with ``view``'s history and the hidden hands drawn exactly uniformly.
+
+    ``s7.view(state, view.seat) == view``; see :meth:`Inference.sample_state`. To draw
+    many, build :func:`infer` once and call :meth:`Inference.sample_state`.
+
+    >>> import random
+    >>> import sevens_ru as s7
+    >>> from sevens_ru.inference import sample_state
+    >>> real = s7.apply(s7.new_game(4, seed=1), "9♦")
+    >>> state = sample_state(s7.view(real, 3), random.Random(1))
+    >>> state.history == real.history, state.hand(3) == real.hand(3)
+    (True, True)
+
+    Raises:
+        InconsistentViewError: no deal fits the view (only for hand-built views).
+    """
+    return infer(view).sample_state(rng)
 
 
 def sample_hands(view: PlayerView, rng: random.Random) -> tuple[tuple[Card, ...], ...]:
