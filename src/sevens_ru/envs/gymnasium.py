@@ -68,7 +68,7 @@ class _Bot(Protocol):
     def choose(self, view: Any, rng: random.Random) -> Any: ...
 
 
-class _LearnerEnv(gymnasium.Env[Tensor, np.int64], Generic[StateT, ViewT, OptionsT]):
+class _LearnerEnv(gymnasium.Env[Tensor, int], Generic[StateT, ViewT, OptionsT]):
     """One learner against bots: the part both games share."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012  # the frameworks read it from the class
@@ -101,7 +101,8 @@ class _LearnerEnv(gymnasium.Env[Tensor, np.int64], Generic[StateT, ViewT, Option
         self.observation_space = gymnasium.spaces.Box(
             0.0, 1.0, (game.observation_size(players),), np.float32
         )
-        self.action_space = gymnasium.spaces.Discrete(game.num_actions)
+        # Discrete spaces sample numpy integers; step() takes any integral number.
+        self.action_space = gymnasium.spaces.Discrete(game.num_actions)  # type: ignore[assignment]
         self._state: StateT | None = None
         self._ended = False  # by the end of the game, or by an illegal action
         self._bot_rng = random.Random()
@@ -129,9 +130,10 @@ class _LearnerEnv(gymnasium.Env[Tensor, np.int64], Generic[StateT, ViewT, Option
             if not self._game.is_over(state):
                 break
         self._state = state
+        self._ended = False
         return self._observe(state), self._info(state)
 
-    def step(self, action: np.int64) -> tuple[Tensor, float, bool, bool, dict[str, Any]]:
+    def step(self, action: int) -> tuple[Tensor, float, bool, bool, dict[str, Any]]:
         """The learner makes ``action``, then the bots move up to its next turn or the end.
 
         Raises:
@@ -140,7 +142,7 @@ class _LearnerEnv(gymnasium.Env[Tensor, np.int64], Generic[StateT, ViewT, Option
         game = self._game
         state = self._state
         if state is None or self._ended:
-            raise no_game("step") if state is None else _ended()
+            raise no_game("step") if state is None else _episode_over()
         number = as_int(action)
         if (
             number is None
@@ -187,7 +189,7 @@ class _LearnerEnv(gymnasium.Env[Tensor, np.int64], Generic[StateT, ViewT, Option
         return {"action_mask": mask_array(game.legal_mask(state) if mine else 0, game.num_actions)}
 
 
-def _ended() -> NoGameError:
+def _episode_over() -> NoGameError:
     return NoGameError("step() after the end of the episode: call reset() for a new game")
 
 

@@ -65,11 +65,19 @@ from ..durak import inference as durak_inference
 from ..durak.deal import HAND_SIZE, pack
 from ..durak.deal import check_players as check_durak_players
 from ..game import new_game
+from ..observation import PlayerView
 from ..options import Options
 from ..state import GameState
 from ._games import DURAK, SEVENS, Game, OptionsT, StateT, ViewT
 
-__all__ = ["DURAK_GAME_TYPE", "SEVENS_GAME_TYPE", "OpenSpielGame", "OpenSpielState"]
+__all__ = [
+    "DURAK_GAME_TYPE",
+    "SEVENS_GAME_TYPE",
+    "DurakGame",
+    "OpenSpielGame",
+    "OpenSpielState",
+    "SevensGame",
+]
 
 _PLAYER = pyspiel.PlayerId
 
@@ -179,7 +187,6 @@ class OpenSpielGame(pyspiel.Game, Generic[StateT, ViewT, OptionsT]):  # type: ig
         players: int,
         options: OptionsT,
         deal: _Deal,
-        build: Callable[[list[int]], StateT],
         max_length: int,
         params: dict[str, Any],
     ) -> None:
@@ -197,8 +204,11 @@ class OpenSpielGame(pyspiel.Game, Generic[StateT, ViewT, OptionsT]):  # type: ig
         self.players = players
         self.options = options
         self.deal = deal
-        self.build = build
         self._inferences: dict[tuple[int, int], tuple[object, Any]] = {}
+
+    def build(self, dealt: list[int]) -> StateT:
+        """The library's game state of a complete deal (the chance outcomes ``dealt``)."""
+        raise NotImplementedError
 
     def new_initial_state(self) -> OpenSpielState[StateT, ViewT, OptionsT]:
         """A new game before the deal: its first node is the chance node of the first card."""
@@ -432,63 +442,68 @@ def _observation_text(seen: Any) -> str:
 # -- the two games -------------------------------------------------------------------
 
 
-def _sevens(params: dict[str, Any] | None = None) -> OpenSpielGame[Any, Any, Options]:
-    params = dict(params or {})
-    players = SEVENS.check_players(params.get("players", SEVENS.default_players))
-    options = Options(rank_by_passes=bool(params.get("rank_by_passes", False)))
-    deal = _Deal(players, DECK, hand_sizes(players), None)
+class SevensGame(OpenSpielGame[GameState, PlayerView, Options]):
+    """``python_sevens_ru``: Russian Sevens for OpenSpiel (``pyspiel.load_game`` makes it)."""
 
-    def build(dealt: list[int]) -> GameState:
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        players = SEVENS.check_players(params.get("players", SEVENS.default_players))
+        options = Options(rank_by_passes=bool(params.get("rank_by_passes", False)))
+        deal = _Deal(players, DECK, hand_sizes(players), None)
+        super().__init__(SEVENS_GAME_TYPE, SEVENS, players, options, deal, 37 - players, params)
+
+    def build(self, dealt: list[int]) -> GameState:
+        """The game state of the deal ``dealt`` (the seat of each card, in deck order)."""
         hands = [
             [card for card, seat in zip(DECK, dealt, strict=True) if seat == owner]
-            for owner in range(players)
+            for owner in range(self.players)
         ]
-        return new_game(players, hands=hands, options=options)
-
-    return OpenSpielGame(
-        SEVENS_GAME_TYPE, SEVENS, players, options, deal, build, 37 - players, params
-    )
+        return new_game(self.players, hands=hands, options=self.options)
 
 
-def _durak(params: dict[str, Any] | None = None) -> OpenSpielGame[Any, Any, durak.Options]:
-    params = dict(params or {})
-    options = durak.Options(
-        short_deck=bool(params.get("short_deck", False)),
-        take_limit=int(params.get("take_limit", 100)),
-    )
-    players = check_durak_players(params.get("players", DURAK.default_players), options.short_deck)
-    cards = pack(options.short_deck)
-    left_over = len(cards) - players * HAND_SIZE
-    dealer = 0
+class DurakGame(OpenSpielGame[durak.GameState, durak.PlayerView, durak.Options]):
+    """``python_durak_ru``: old Durak for OpenSpiel (``pyspiel.load_game`` makes it); seat 0 deals."""
 
-    def trump_from(dealt: list[int]) -> list[int]:
-        # D4: the card turned up from those left over, or with the whole pack dealt, the dealer's last.
-        holder = players if left_over else dealer
-        return [card.index for card, place in zip(cards, dealt, strict=False) if place == holder]
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        options = durak.Options(
+            short_deck=bool(params.get("short_deck", False)),
+            take_limit=int(params.get("take_limit", 100)),
+        )
+        players = check_durak_players(
+            params.get("players", DURAK.default_players), options.short_deck
+        )
+        cards = pack(options.short_deck)
+        left_over = len(cards) - players * HAND_SIZE
+        room = (HAND_SIZE,) * players + ((left_over,) if left_over else ())
+        deal = _Deal(players, cards, room, self.trump_cards)
+        length = durak.max_moves(players, options.take_limit)
+        super().__init__(DURAK_GAME_TYPE, DURAK, players, options, deal, length, params)
 
-    room = (HAND_SIZE,) * players + ((left_over,) if left_over else ())
-    deal = _Deal(players, cards, room, trump_from)
+    def trump_cards(self, dealt: list[int]) -> list[int]:
+        """The cards that may be the trump card of a deal (D4), by index.
 
-    def build(dealt: list[int]) -> durak.GameState:
+        Those left over after the deal, or with the whole pack dealt, the dealer's.
+        """
+        holder = self.players if len(self.deal.room) > self.players else _DEALER
+        return [
+            card.index
+            for card, place in zip(self.deal.cards, dealt, strict=False)
+            if place == holder
+        ]
+
+    def build(self, dealt: list[int]) -> durak.GameState:
+        """The game state of the deal ``dealt``: each card's place, then the trump card."""
         hands = [
-            [card for card, place in zip(cards, dealt, strict=False) if place == seat]
-            for seat in range(players)
+            [card for card, place in zip(self.deal.cards, dealt, strict=False) if place == seat]
+            for seat in range(self.players)
         ]
         return durak.new_game(
-            players, dealer=dealer, hands=hands, trump=DECK[dealt[-1]], options=options
+            self.players, dealer=_DEALER, hands=hands, trump=DECK[dealt[-1]], options=self.options
         )
 
-    return OpenSpielGame(
-        DURAK_GAME_TYPE,
-        DURAK,
-        players,
-        options,
-        deal,
-        build,
-        durak.max_moves(players, options.take_limit),
-        params,
-    )
 
+_DEALER = 0  # Durak's dealer for OpenSpiel: seat 1 leads first (D5)
 
-pyspiel.register_game(SEVENS_GAME_TYPE, _sevens)
-pyspiel.register_game(DURAK_GAME_TYPE, _durak)
+pyspiel.register_game(SEVENS_GAME_TYPE, SevensGame)
+pyspiel.register_game(DURAK_GAME_TYPE, DurakGame)

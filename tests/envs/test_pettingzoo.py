@@ -1,0 +1,117 @@
+"""The PettingZoo environments pass PettingZoo's own tests and agree with the rules at every step."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils.wrappers import TerminateIllegalWrapper
+
+import sevens_ru as s7
+from sevens_ru import durak
+from sevens_ru.durak import encode as durak_encode
+from sevens_ru.envs.pettingzoo import durak_env, sevens_env
+
+GAMES = [("sevens", players) for players in range(2, 7)] + [
+    ("durak", players) for players in range(2, 5)
+]
+
+
+def make(game: str, players: int) -> Any:
+    return (sevens_env if game == "sevens" else durak_env)(players=players)
+
+
+# PettingZoo's api_test knows its own classic games by name as those with dictionary
+# observations holding an action mask, and warns about any other game that has them.
+@pytest.mark.parametrize(("game", "players"), GAMES)
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
+@pytest.mark.filterwarnings(
+    "ignore:Observation space for each agent probably should be:UserWarning"
+)
+def test_pettingzoo_api_test(game: str, players: int) -> None:
+    api_test(make(game, players), num_cycles=1000)
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_pettingzoo_seed_test(game: str, players: int) -> None:
+    seed_test(lambda: make(game, players), num_cycles=500)
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_observations_masks_and_rewards_follow_the_rules(game: str, players: int) -> None:
+    env = make(game, players)
+    rng = random.Random(players)
+    for episode in range(3):
+        env.reset(seed=episode)
+        for agent in env.agent_iter():
+            observation, reward, termination, truncation, _ = env.last()
+            state = env.game_state
+            seat = env.possible_agents.index(agent)
+            seen: Any = (s7.view if game == "sevens" else durak.view)(state, seat)
+            encode: Any = s7.encode if game == "sevens" else durak_encode
+            tensor = encode.observation(seen)
+            assert (observation["observation"] == tensor).all()
+            legal = seen.legal_actions()
+            assert np.flatnonzero(observation["action_mask"]).tolist() == list(legal)
+            assert not truncation
+            if termination:
+                returns: Any = (s7.returns if game == "sevens" else durak.returns)(state)
+                assert reward == returns[seat]
+                env.step(None)
+                continue
+            assert reward == 0 and state.current_player == seat
+            env.step(rng.choice(legal))
+
+
+def test_an_illegal_action_is_refused_by_the_rules() -> None:
+    env = sevens_env()
+    env.reset(seed=1)
+    with pytest.raises(s7.IllegalMoveError, match="cannot play"):
+        env.step(s7.Card.parse("A♠").index)  # the first card must be 9♦ (R7)
+    with pytest.raises(s7.InvalidMoveError, match="actions of the main game are 0 to 35"):
+        env.step(36)
+
+
+def test_pettingzoos_illegal_move_convention_is_a_wrapper_away() -> None:
+    env = TerminateIllegalWrapper(durak_env(players=2), illegal_reward=-1)
+    env.reset(seed=2)
+    observation, *_ = env.last()
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    offender = env.agent_selection
+    env.step(illegal)  # PettingZoo logs the illegal move and ends the game
+    assert all(env.terminations.values())
+    assert env.rewards[offender] == -1
+
+
+def test_nothing_before_reset() -> None:
+    env = durak_env()
+    with pytest.raises(s7.NoGameError, match="reset"):
+        env.observe("player_0")
+    with pytest.raises(s7.NoGameError, match="reset"):
+        env.step(0)
+
+
+def test_render_ansi_and_bad_arguments() -> None:
+    env = durak_env(players=4, render_mode="ansi")
+    env.reset(seed=3)
+    text = env.render()
+    assert text is not None and text.startswith("Durak, 4 players, trump ")
+    assert len(text.splitlines()) == 6
+    with pytest.raises(s7.InvalidOptionsError, match="render_mode"):
+        sevens_env(render_mode="human")
+    with pytest.raises(s7.InvalidDealError, match="2 to 4 players"):
+        durak_env(players=5)
+    with pytest.raises(s7.InvalidOptionsError, match=r"short_deck\) is for 2 or 3 players"):
+        durak_env(players=4, options=durak.Options(short_deck=True))
+    with pytest.raises(s7.InvalidOptionsError, match="Options"):
+        sevens_env(options=durak.Options())  # type: ignore[arg-type]
+
+
+def test_numpy_seeds_deal_the_same_games() -> None:
+    one, two = sevens_env(), sevens_env()
+    one.reset(seed=np.int64(5))
+    two.reset(seed=5)
+    assert one.game_state == two.game_state
