@@ -18,12 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import DECK, Card
+from .cards import DECK_MASK, Card
 from .errors import CardParseError, InvalidDealError
 
 __all__ = ["read_hands"]
-
-_WHOLE_PACK = (1 << len(DECK)) - 1
 
 
 def read_hands(
@@ -31,7 +29,7 @@ def read_hands(
     hands: Sequence[Iterable[Card | str]],
     *,
     cite: str,
-    pack: int = _WHOLE_PACK,
+    pack: int = DECK_MASK,
     outside: str = "",
 ) -> tuple[tuple[int, ...], dict[Card, int]]:
     """The hands as card sets (bit ``i`` is ``DECK[i]``), and the seat holding each card.
