@@ -285,21 +285,7 @@ def apply(state: GameState, move: Move | str) -> GameState:
             if joined:
                 new_hands[seat] ^= joined
                 attack |= joined
-        return build_state(
-            setup=setup,
-            hands=tuple(new_hands),
-            attacker=attacker,
-            defender=state._defender,
-            attack=attack,
-            uncovered=attack,
-            covers=0,
-            aside=state._aside,
-            out=state._out,
-            bouts=state._bouts,
-            takes=state._takes,
-            parent=state,
-            move=move,
-        )
+        return _go_on(state, move, new_hands, attack, attack, 0)
     defender: int = state._defender  # type: ignore[assignment]  # not None while playing
     new_hands = list(hands)
     if isinstance(move, Cover):  # D8
@@ -315,26 +301,33 @@ def apply(state: GameState, move: Move | str) -> GameState:
         uncovered = state._uncovered ^ attack_bit
         covers = state._covers | bit
         if uncovered:
-            return build_state(
-                setup=setup,
-                hands=tuple(new_hands),
-                attacker=attacker,
-                defender=defender,
-                attack=attack,
-                uncovered=uncovered,
-                covers=covers,
-                aside=state._aside,
-                out=state._out,
-                bouts=state._bouts,
-                takes=state._takes,
-                parent=state,
-                move=move,
-            )
+            return _go_on(state, move, new_hands, attack, uncovered, covers)
         return _settle(state, move, new_hands, state._aside | attack | covers, 0)  # D10
     if isinstance(move, Take):  # D9
         new_hands[defender] |= attack | state._covers
         return _settle(state, move, new_hands, state._aside, state._takes + 1)
     raise IllegalMoveError(_why_illegal(state, move))
+
+
+def _go_on(
+    state: GameState, move: Move, hands: list[int], attack: int, uncovered: int, covers: int
+) -> GameState:
+    """The state after a lead, or a cover that leaves a card uncovered: the bout goes on (D7, D8)."""
+    return build_state(
+        setup=state._setup,
+        hands=tuple(hands),
+        attacker=state._attacker,
+        defender=state._defender,
+        attack=attack,
+        uncovered=uncovered,
+        covers=covers,
+        aside=state._aside,  # the rest stays as it was until the bout is settled
+        out=state._out,
+        bouts=state._bouts,
+        takes=state._takes,
+        parent=state,
+        move=move,
+    )
 
 
 def _settle(state: GameState, move: Move, hands: list[int], aside: int, takes: int) -> GameState:
