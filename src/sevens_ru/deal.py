@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ._hands import read_hands
+from ._hands import check_player_count, read_hands
 from .cards import DECK, DECK_MASK, Card, cards_from_mask
 from .errors import InvalidDealError
 from .shuffle import shuffled_bytes
@@ -44,16 +44,7 @@ _SEAT_BIT = tuple(
 
 def check_players(players: object) -> int:
     """Return ``players`` if it is a valid player count (R4), else raise InvalidDealError."""
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise InvalidDealError(
-            f"the number of players must be an int from {MIN_PLAYERS} to {MAX_PLAYERS}, "
-            f"got {type(players).__name__} {players!r}"
-        )
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InvalidDealError(
-            f"the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players (R4), got {players}"
-        )
-    return players
+    return check_player_count(players, MIN_PLAYERS, MAX_PLAYERS, game="the game", rule="R4")
 
 
 def hand_sizes(players: int) -> tuple[int, ...]:
