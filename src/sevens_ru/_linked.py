@@ -15,6 +15,7 @@ all, the main game's ``apply``, writes that function's body out in line, from
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from inspect import Signature
 from typing import Any, ClassVar, NoReturn, Protocol, TypeVar
 
 from .errors import InvalidSeatError, NotAGameStateError
@@ -110,6 +111,8 @@ class LinkedState(metaclass=_MadeByTheRules):
     __slots__ = ("_hash",)
 
     _made_by: ClassVar[str]  # what GameState() says: who makes states
+    # help() and the documentation show GameState(), not the refusal's (*args, **kwargs).
+    __signature__: ClassVar[Signature] = Signature()
     _setup: _HasPlayers
     _parent: LinkedState | None
     _hash: int  # set on the first hash()
