@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import pairwise
 
-from ._board import pass_counts, passes_of, playable_of, row_of, table_of
+from ._board import TABLE_SHIFT, pass_counts, passes_of, playable_of, row_of, table_of
 from ._linked import LinkedState, blank, builder
-from .cards import DECK, Card, Rank, Suit, cards_from_mask
+from .cards import DECK, DECK_MASK, Card, Rank, Suit, cards_from_mask
 from .errors import InvalidCardError, NotAGameStateError
 from .events import Event, Pass, Play
 from .options import Options
@@ -205,7 +205,7 @@ class GameState(LinkedState):
         events: list[Event] = []
         for before, after in pairwise(chain):
             turn: int = before._turn  # type: ignore[assignment]  # not None: a card was played
-            played = table_of(after._board ^ before._board)
+            played = (after._board ^ before._board) >> TABLE_SHIFT & DECK_MASK  # in line
             events.append(_PLAYS[turn][played.bit_length() - 1])
             if after._turn is not None:  # no pass after the winning card (R14)
                 for seat in seats_after[turn]:  # the seats skipped had to pass (R11)
