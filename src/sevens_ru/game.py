@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ._games import SEVENS, not_a_state
 from .cards import DECK, Card, Rank, Suit, cards_from_mask
 from .deal import MAX_PLAYERS, MIN_PLAYERS, _seeded_deal, check_players, deal_hands
 from .errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
@@ -275,6 +276,4 @@ def _why_illegal(state: GameState, card: Card) -> str:
 
 
 def _not_a_state(function: str, value: object) -> NotAGameStateError:
-    return NotAGameStateError(
-        f"{function}() takes a GameState from new_game() or apply(), got {type(value).__name__}"
-    )
+    return not_a_state(function, value, game=SEVENS)

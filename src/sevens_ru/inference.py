@@ -40,12 +40,12 @@ from types import MappingProxyType
 
 import attrs
 
+from ._games import SEVENS, not_a_state
 from .cards import DECK, Card, cards_from_mask
 from .deal import MAX_PLAYERS, MIN_PLAYERS, hand_sizes
 from .errors import (
     InconsistentViewError,
     InvalidSeatError,
-    NotAGameStateError,
     WrongTypeError,
 )
 from .events import Pass, Play
@@ -79,7 +79,14 @@ class _Facts:
 def _facts(view: PlayerView) -> _Facts:
     """Check ``view`` against the rules and read off what it proves."""
     if not isinstance(view, PlayerView):
-        raise NotAGameStateError(f"expected a sevens_ru.PlayerView, got {type(view).__name__}")
+        raise not_a_state(
+            "inference",
+            view,
+            game=SEVENS,
+            kind="PlayerView",
+            label="sevens_ru.inference",
+            source=" from view(state, seat)",
+        )
     players = view.players
     if isinstance(players, bool) or not isinstance(players, int):
         raise InconsistentViewError(f"view.players must be an int, got {players!r}")

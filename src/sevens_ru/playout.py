@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 
-from .errors import NotAGameStateError
+from ._games import SEVENS, not_a_state
 from .game import _BOARD_CHANGE, _PASS
 from .scoring import Standing, standings
 from .state import ALL_CARDS, PASSES_SHIFT, TABLE_SHIFT, GameState, _State
@@ -65,7 +65,7 @@ def playout(state: GameState, rng: random.Random) -> tuple[Standing, ...]:
         NotAGameStateError: ``state`` is not a :class:`~sevens_ru.GameState`.
     """
     if not isinstance(state, GameState):
-        raise NotAGameStateError(f"playout() takes a GameState, got {type(state).__name__}")
+        raise not_a_state("playout", state, game=SEVENS)
     setup = state._setup
     deal = setup.deal
     next_seat = setup.next_seat
@@ -114,7 +114,7 @@ def playout_state(state: GameState, rng: random.Random) -> GameState:
         NotAGameStateError: ``state`` is not a :class:`~sevens_ru.GameState`.
     """
     if not isinstance(state, GameState):
-        raise NotAGameStateError(f"playout_state() takes a GameState, got {type(state).__name__}")
+        raise not_a_state("playout_state", state, game=SEVENS)
     setup = state._setup
     deal = setup.deal
     next_seat = setup.next_seat

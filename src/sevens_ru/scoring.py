@@ -17,8 +17,9 @@ from collections.abc import Iterable
 
 import attrs
 
+from ._games import SEVENS, not_a_state
 from .cards import DECK, Card, Rank
-from .errors import GameNotOverError, NotAGameStateError
+from .errors import GameNotOverError
 from .options import Options
 from .state import ALL_CARDS, PASSES_SHIFT, TABLE_SHIFT, GameState
 
@@ -96,7 +97,7 @@ def ranking(state: GameState) -> tuple[Standing, ...]:
         NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
     if not isinstance(state, GameState):
-        raise NotAGameStateError(f"ranking() takes a GameState, got {type(state).__name__}")
+        raise not_a_state("ranking", state, game=SEVENS)
     if state._turn is not None:
         raise GameNotOverError(
             f"the ranking exists only once the game is over (R19); seat {state.current_player} "

@@ -32,6 +32,7 @@ try:
 except ImportError as error:  # pragma: no cover - only without the extra
     raise ImportError('sevens_ru.batch needs numpy: pip install "sevens-ru[numpy]"') from error
 
+from .._games import SEVENS, not_a_state
 from ..cards import DECK
 from ..deal import check_players, hand_sizes
 from ..errors import (
@@ -233,8 +234,11 @@ class GameBatch:
             raise NotAGameStateError("from_states() takes a sequence of GameStates")
         for state in states:
             if not isinstance(state, GameState):
-                raise NotAGameStateError(
-                    f"from_states() takes GameStates, got {type(state).__name__}"
+                raise not_a_state(
+                    "batch.GameBatch.from_states",
+                    state,
+                    game=SEVENS,
+                    label="GameBatch.from_states() (every state)",
                 )
         _check_size(len(states))
         setup = states[0]._setup
