@@ -26,7 +26,7 @@ import attrs
 
 from .errors import NotAGameStateError
 
-__all__ = ["DURAK", "GAMES", "SEVENS", "Game", "game_of", "not_a_state"]
+__all__ = ["DURAK", "GAMES", "SEVENS", "Game", "game_of", "not_a_state", "not_a_view"]
 
 Kind = Literal["GameState", "PlayerView"]
 
@@ -112,13 +112,36 @@ def not_a_state(
         )
     if instead is None and _exists(f"{other.package}.{function}"):
         instead = f"{other.package}.{function}"
-    if instead is None:
+    if not instead:
         return NotAGameStateError(
             f"{name} takes a {game.title} {kind}; this is a {other.title} {kind}, and "
             f"{other.title} has no counterpart (its functions are in {other.package})"
         )
     return NotAGameStateError(
         f"{name} takes a {game.title} {kind}; this is a {other.title} {kind}: use {instead}"
+    )
+
+
+def not_a_view(
+    name: str, value: object, *, game: Game, instead: str | None = None
+) -> NotAGameStateError:
+    """The error for ``name`` (as the message says it), which takes a view of ``game``.
+
+    ``instead`` says what to use with a view of the other game, if anything.
+
+    >>> import sevens_ru as s7
+    >>> view = s7.durak.view(s7.durak.new_game(2, seed=1), 0)
+    >>> print(not_a_view("a Sevens bot's choose()", view, game=SEVENS, instead="a Durak bot"))
+    a Sevens bot's choose() takes a Sevens PlayerView; this is a Durak PlayerView: use a Durak bot
+    """
+    return not_a_state(
+        name,
+        value,
+        game=game,
+        kind="PlayerView",
+        label=name,
+        instead=instead or "",
+        source=f" from {game.prefix}view(state, seat)",
     )
 
 

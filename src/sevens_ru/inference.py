@@ -40,7 +40,7 @@ from types import MappingProxyType
 
 import attrs
 
-from ._games import SEVENS, not_a_state
+from ._games import SEVENS, not_a_view
 from .cards import DECK, Card, cards_from_mask
 from .deal import MAX_PLAYERS, MIN_PLAYERS, hand_sizes
 from .errors import (
@@ -79,14 +79,7 @@ class _Facts:
 def _facts(view: PlayerView) -> _Facts:
     """Check ``view`` against the rules and read off what it proves."""
     if not isinstance(view, PlayerView):
-        raise not_a_state(
-            "inference",
-            view,
-            game=SEVENS,
-            kind="PlayerView",
-            label="sevens_ru.inference",
-            source=" from view(state, seat)",
-        )
+        raise not_a_view("sevens_ru.inference", view, game=SEVENS)
     players = view.players
     if isinstance(players, bool) or not isinstance(players, int):
         raise InconsistentViewError(f"view.players must be an int, got {players!r}")

@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from .._games import DURAK, not_a_state
+from .._games import DURAK, not_a_view
 from ..cards import Card, Rank
 from ..errors import IllegalMoveError
 from .moves import Cover, Lead, Move, Take
@@ -55,14 +55,8 @@ class Bot(Protocol):
 
 def _legal(view: PlayerView) -> tuple[Move, ...]:
     if not isinstance(view, PlayerView):
-        raise not_a_state(
-            "bots",
-            view,
-            game=DURAK,
-            kind="PlayerView",
-            label="a Durak bot's choose()",
-            instead="a bot of sevens_ru.bots",
-            source=" from durak.view(state, seat)",
+        raise not_a_view(
+            "a Durak bot's choose()", view, game=DURAK, instead="a bot of sevens_ru.bots"
         )
     moves = view.legal_moves()
     if not moves:
