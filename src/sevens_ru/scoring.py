@@ -18,7 +18,7 @@ from collections.abc import Iterable
 import attrs
 
 from ._games import SEVENS, not_a_state
-from .cards import DECK, Card, Rank
+from .cards import DECK, Card, Rank, as_cards
 from .errors import GameNotOverError
 from .options import Options
 from .state import ALL_CARDS, PASSES_SHIFT, TABLE_SHIFT, GameState
@@ -41,16 +41,22 @@ POINTS: dict[Rank, int] = {
 _POINTS_BY_INDEX = tuple(POINTS[card.rank] for card in DECK)
 
 
-def card_points(cards: Card | Iterable[Card]) -> int:
-    """The points (R3) of a card, or the total of several.
+def card_points(cards: Card | str | Iterable[Card | str]) -> int:
+    """The points (R3) of a card, or the total of several (cards or card texts).
 
     >>> import sevens_ru as s7
-    >>> s7.card_points(s7.Card.parse("A♠")), s7.card_points(s7.DECK)
-    (11, 240)
+    >>> s7.card_points(s7.Card.parse("A♠")), s7.card_points("9♦"), s7.card_points(s7.DECK)
+    (11, 9, 240)
+    >>> s7.card_points(["J♦", "qh"])
+    5
+
+    Raises:
+        CardParseError: a text that is not a card, or an item that is neither.
+        WrongTypeError: ``cards`` is neither a card, nor text, nor iterable.
     """
     if isinstance(cards, Card):
         return _POINTS_BY_INDEX[cards.index]
-    return sum(_POINTS_BY_INDEX[card.index] for card in cards)
+    return sum(_POINTS_BY_INDEX[card.index] for card in as_cards(cards))
 
 
 @attrs.frozen
