@@ -144,7 +144,7 @@ def options(record: dict[str, Any], cls: type[OptionsT]) -> OptionsT:
     for field in fields:
         expected = type(field.default)
         option = value[field.name]
-        if type(option) is not expected and not (expected is int and type(option) is bool):
+        if type(option) is not expected:  # a bool is not an int here
             raise RecordError(
                 f"field 'options': {cls.__name__}.{field.name} must be "
                 f"{_KINDS.get(expected, expected.__name__)}, got {kind(option)}"

@@ -95,6 +95,10 @@ def corrupt(**changes: object) -> str:
         (corrupt(dealer=-1), r"^field 'dealer': expected a seat 0 to 2, got -1$"),
         (corrupt(dealer="0"), r"^field 'dealer': expected an integer, got a string \"0\"$"),
         (corrupt(options=[]), r"field 'options': expected an object, got a list"),
+        (
+            corrupt(options={"short_deck": False, "take_limit": True}),
+            r"^field 'options': Options.take_limit must be an int, got a boolean true$",
+        ),
         (corrupt(options={"short_deck": False}), r"field 'options' lacks 'take_limit'"),
         (
             corrupt(options={"short_deck": False, "take_limit": 0}),
