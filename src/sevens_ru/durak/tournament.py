@@ -33,7 +33,8 @@ from functools import partial
 import attrs
 
 from .. import _match
-from .._match import BotFigures, Estimate, MatchError, MatchFigures
+from .._match import Estimate, MatchError
+from .._results import BotFigures, MatchFigures, figures_last
 from ..errors import SevensError
 from .bots import Bot
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players
@@ -46,7 +47,7 @@ from .scoring import payoffs, ranking
 __all__ = ["BotResult", "Estimate", "MatchError", "MatchResult", "play_match"]
 
 
-@attrs.frozen(field_transformer=_match.figures_last)
+@attrs.frozen(field_transformer=figures_last)
 class BotResult(BotFigures):
     """How one entry of the lineup did over a Durak match.
 
