@@ -33,26 +33,25 @@ from them **exactly uniformly**, with no rejection loop. :func:`possible_holders
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
-from collections.abc import Iterator, Mapping
-from math import factorial
+from collections.abc import Mapping
 from types import MappingProxyType
 
 import attrs
 
-from .cards import DECK, Card, cards_from_mask
+from ._board import NINE_OF_DIAMONDS, playable_mask
+from ._deals import Deals
+from ._games import SEVENS, not_a_view
+from .cards import DECK, DECK_MASK, Card, cards_from_mask
 from .deal import MAX_PLAYERS, MIN_PLAYERS, hand_sizes
 from .errors import (
     InconsistentViewError,
     InvalidSeatError,
-    NotAGameStateError,
     WrongTypeError,
 )
 from .events import Pass, Play
-from .game import apply, new_game, playable_mask
+from .game import apply, new_game
 from .observation import PlayerView
-from .state import GameState, _Setup
-from .state import _State as _EngineState  # the class of the engine's states
+from .state import GameState, Setup, build_state
 
 __all__ = [
     "InconsistentViewError",
@@ -63,9 +62,6 @@ __all__ = [
     "sample_hands",
     "sample_state",
 ]
-
-_ALL = (1 << len(DECK)) - 1
-_NINE_OF_DIAMONDS = Card.parse("9♦").bit
 
 
 @attrs.frozen
@@ -82,7 +78,7 @@ class _Facts:
 def _facts(view: PlayerView) -> _Facts:
     """Check ``view`` against the rules and read off what it proves."""
     if not isinstance(view, PlayerView):
-        raise NotAGameStateError(f"expected a sevens_ru.PlayerView, got {type(view).__name__}")
+        raise not_a_view("sevens_ru.inference", view, game=SEVENS)
     players = view.players
     if isinstance(players, bool) or not isinstance(players, int):
         raise InconsistentViewError(f"view.players must be an int, got {players!r}")
@@ -114,7 +110,7 @@ def _facts(view: PlayerView) -> _Facts:
         )
     excluded, to_play = _replay(view, hand, table)
     seats = tuple(other for other in range(players) if other != seat)
-    unseen = _ALL & ~hand & ~table
+    unseen = DECK_MASK & ~hand & ~table
     sizes = tuple(view.hand_sizes[other] for other in seats)
     allowed = tuple(unseen & ~excluded[other] for other in seats)
     must_play = None
@@ -211,7 +207,7 @@ def _replay(view: PlayerView, hand: int, table: int) -> tuple[list[int], int | N
             raise InconsistentViewError("the game is over, so view.current_player must be None")
         return excluded, None
     if expected is None:  # before the first move: the holder of 9♦ is to play (R7)
-        holds_nine = bool(hand & _NINE_OF_DIAMONDS)
+        holds_nine = bool(hand & NINE_OF_DIAMONDS)
         if holds_nine != (view.current_player == view.seat):
             raise InconsistentViewError(
                 f"before the first move the holder of 9♦ is to play (R7), not "
@@ -224,30 +220,6 @@ def _replay(view: PlayerView, hand: int, table: int) -> tuple[list[int], int | N
     if not isinstance(view.current_player, int) or not 0 <= view.current_player < players:
         raise InconsistentViewError(f"view.current_player {view.current_player!r} is not a seat")
     return excluded, view.current_player
-
-
-@attrs.frozen
-class _Group:
-    """Interchangeable unseen cards: the same seats may hold each of them."""
-
-    cards: tuple[int, ...]  # card indexes
-    seats: tuple[int, ...]  # positions in _Facts.seats
-    counts: bool  # whether these cards satisfy the to-play seat's R11 constraint
-
-
-def _groups(facts: _Facts) -> tuple[_Group, ...]:
-    by_key: dict[tuple[tuple[int, ...], bool], list[int]] = {}
-    rest = facts.unseen
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        seats = tuple(position for position, allowed in enumerate(facts.allowed) if allowed & low)
-        counts = facts.must_play is not None and bool(facts.must_play[1] & low)
-        by_key.setdefault((seats, counts), []).append(low.bit_length() - 1)
-    return tuple(_Group(tuple(cards), seats, counts) for (seats, counts), cards in by_key.items())
-
-
-_State = tuple[tuple[int, ...], bool]  # remaining sizes per other seat; R11 constraint met
 
 
 class Inference:
@@ -266,14 +238,14 @@ class Inference:
     True
     """
 
-    __slots__ = ("_complete", "_facts", "_groups", "_holders", "_splits", "_template", "_view")
+    __slots__ = ("_deals", "_facts", "_holders", "_template", "_view")
 
     def __init__(self, view: PlayerView) -> None:
-        self._facts = _facts(view)
+        facts = self._facts = _facts(view)
         self._view = view
-        self._groups = _groups(self._facts)
-        self._complete: dict[tuple[int, _State], int] = {}
-        self._splits: dict[tuple[int, _State], tuple[list[tuple[int, ...]], list[int]]] = {}
+        # The other seats are the places of the deals; the seat to play holds a
+        # playable card (R11).
+        self._deals = Deals(facts.allowed, facts.sizes, facts.unseen, facts.must_play)
         self._holders: Mapping[Card, frozenset[int]] | None = None
         self._template: _Template | None = None
         if not self.count:
@@ -295,7 +267,7 @@ class Inference:
     @property
     def count(self) -> int:
         """The exact number of ways to deal the unseen cards consistently with the view."""
-        return self._ways(0, self._start())
+        return self._deals.count
 
     def allowed(self, seat: int) -> tuple[Card, ...]:
         """The unseen cards ``seat`` may hold by its passes alone (R21), sizes aside.
@@ -323,7 +295,13 @@ class Inference:
         many possible cards as it holds must hold all of them, so no one else can.
         """
         if self._holders is None:
-            self._holders = MappingProxyType(self._find_holders())
+            seats = self._facts.seats
+            self._holders = MappingProxyType(
+                {
+                    DECK[index]: frozenset(seats[place] for place in places)
+                    for index, places in self._deals.holders().items()
+                }
+            )
         return self._holders
 
     def sample(self, rng: random.Random) -> tuple[tuple[Card, ...], ...]:
@@ -339,22 +317,9 @@ class Inference:
         if not isinstance(rng, random.Random):
             raise WrongTypeError(f"expected a random.Random, got {type(rng).__name__}")
         facts = self._facts
-        masks = [0] * len(facts.seats)
-        state = self._start()
-        for number, group in enumerate(self._groups):
-            splits, cumulative = self._split_table(number, state)
-            choice = bisect_right(cumulative, rng.randrange(cumulative[-1]))
-            split = splits[choice]
-            cards = list(group.cards)
-            rng.shuffle(cards)
-            start = 0
-            for position, amount in zip(group.seats, split, strict=True):
-                for index in cards[start : start + amount]:
-                    masks[position] |= 1 << index
-                start += amount
-            state = self._after(group, state, split)
+        masks = self._deals.sample(rng)
         hands = [0] * self._view.players
-        hands[self._view.seat] = _ALL & ~facts.unseen & ~_table_mask(self._view)
+        hands[self._view.seat] = DECK_MASK & ~facts.unseen & ~_table_mask(self._view)
         for position, other in enumerate(facts.seats):
             hands[other] = masks[position]
         return tuple(hands)
@@ -364,8 +329,8 @@ class Inference:
 
         It has the view's history, so ``s7.view(state, seat)`` is the view again; the
         hidden hands are drawn as :meth:`sample` draws them. The state is built
-        directly, without replaying the game: every state of its history shares the
-        public facts of one replay made the first time, with the drawn deal.
+        directly, without replaying the game: every state of its history takes the
+        public facts (the board, the seat to play) of one replay made the first time.
 
         >>> import random
         >>> import sevens_ru as s7
@@ -380,91 +345,13 @@ class Inference:
         if template is None:
             template = self._template = _Template(self._view, hands)
         deal = tuple(hand | played for hand, played in zip(hands, template.played, strict=True))
-        setup = _Setup(self._view.players, self._view.options, deal)
+        setup = Setup(self._view.players, self._view.options, deal)
         state: GameState | None = None
         for board, turn in template.steps:
-            new = _EngineState()
-            new._setup = setup
-            new._board = board
-            new._turn = turn
             # R7 before the first play; R14 once over; else the seat's playable cards.
-            new._moves = (
-                _NINE_OF_DIAMONDS if state is None else 0 if turn is None else deal[turn] & board
-            )
-            new._parent = state
-            state = new
+            moves = NINE_OF_DIAMONDS if state is None else 0 if turn is None else deal[turn] & board
+            state = build_state(setup=setup, board=board, turn=turn, moves=moves, parent=state)
         return state  # type: ignore[return-value]  # the chain holds at least the new game
-
-    # The dynamic programme. A state is the sizes the other seats still have to fill
-    # and whether the seat to play has got a playable card yet (R11); groups are dealt
-    # in order, a group of m cards split among its seats in m! / (x1! x2! ...) ways.
-
-    def _start(self) -> _State:
-        return (self._facts.sizes, self._facts.must_play is None)
-
-    def _after(self, group: _Group, state: _State, split: tuple[int, ...]) -> _State:
-        sizes = list(state[0])
-        met = state[1]
-        for position, amount in zip(group.seats, split, strict=True):
-            sizes[position] -= amount
-            if amount and group.counts and self._facts.must_play is not None:
-                met = met or position == self._facts.must_play[0]
-        return (tuple(sizes), met)
-
-    def _ways(self, number: int, state: _State) -> int:
-        """The ways to deal groups ``number`` onwards from ``state``."""
-        if number == len(self._groups):
-            return int(state[1] and not any(state[0]))
-        key = (number, state)
-        ways = self._complete.get(key)
-        if ways is None:
-            ways = sum(
-                _multinomial(split) * self._ways(number + 1, self._after(group, state, split))
-                for group in (self._groups[number],)
-                for split in _splits(len(group.cards), [state[0][seat] for seat in group.seats])
-            )
-            self._complete[key] = ways
-        return ways
-
-    def _split_table(self, number: int, state: _State) -> tuple[list[tuple[int, ...]], list[int]]:
-        """The possible splits of group ``number`` from ``state``, with cumulative weights."""
-        key = (number, state)
-        table = self._splits.get(key)
-        if table is None:
-            group = self._groups[number]
-            splits: list[tuple[int, ...]] = []
-            cumulative: list[int] = []
-            total = 0
-            for split in _splits(len(group.cards), [state[0][seat] for seat in group.seats]):
-                weight = _multinomial(split) * self._ways(
-                    number + 1, self._after(group, state, split)
-                )
-                if weight:
-                    total += weight
-                    splits.append(split)
-                    cumulative.append(total)
-            table = self._splits[key] = (splits, cumulative)
-        return table
-
-    def _find_holders(self) -> dict[Card, frozenset[int]]:
-        facts = self._facts
-        found: list[set[int]] = [set() for _ in self._groups]
-        frontier = {self._start()}
-        for number, group in enumerate(self._groups):
-            following = set()
-            for state in frontier:
-                splits, _ = self._split_table(number, state)
-                for split in splits:
-                    for position, amount in zip(group.seats, split, strict=True):
-                        if amount:
-                            found[number].add(facts.seats[position])
-                    following.add(self._after(group, state, split))
-            frontier = following
-        return {
-            DECK[index]: frozenset(found[number])
-            for number, group in enumerate(self._groups)
-            for index in sorted(group.cards)
-        }
 
     def __repr__(self) -> str:
         return f"<Inference for seat {self._view.seat}: {self.count} consistent deals>"
@@ -498,27 +385,6 @@ def _table_mask(view: PlayerView) -> int:
     for card in view.table:
         mask |= card.bit
     return mask
-
-
-def _splits(cards: int, room: list[int]) -> Iterator[tuple[int, ...]]:
-    """Every way to share ``cards`` cards among seats with ``room`` free places each."""
-    if not room:
-        if cards == 0:
-            yield ()
-        return
-    if sum(room) < cards:
-        return
-    first, rest = room[0], room[1:]
-    for amount in range(min(first, cards), -1, -1):
-        for tail in _splits(cards - amount, rest):
-            yield (amount, *tail)
-
-
-def _multinomial(split: tuple[int, ...]) -> int:
-    result = factorial(sum(split))
-    for amount in split:
-        result //= factorial(amount)
-    return result
 
 
 def infer(view: PlayerView) -> Inference:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from math import factorial, isclose
+from math import factorial, isclose, sqrt
+from statistics import NormalDist
 
 import numpy as np
 import pyspiel
@@ -66,7 +67,7 @@ def test_resampling_keeps_the_information_state(case: tuple[str, dict[str, objec
     # OpenSpiel's ResampleInfostateTest, in Python (it cannot call a Python override).
     game = pyspiel.load_game(case[0], case[1])
     rng = np.random.RandomState(3)
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)
     state = game.new_initial_state()
     step = 0
     while not state.is_terminal():
@@ -100,13 +101,17 @@ def test_resampling_is_uniform_over_the_deals_a_player_cannot_tell_apart() -> No
     while len(s7.view(state.game_state, 0).unseen) > 8:
         state.apply_action(int(rng.choice(state.legal_actions())))
     count = s7.inference.infer(s7.view(state.game_state, 0)).count
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    draws = 60 * count
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)  # seeded
+    draws = 40 * count
     seen = Counter(
         tuple(state.resample_from_infostate(0, sampler).game_state.hands) for _ in range(draws)
     )
-    assert len(seen) == count
-    assert max(seen.values()) < 2 * min(seen.values())
+    assert len(seen) == count > 1
+    expected = draws / count
+    statistic = sum((times - expected) ** 2 / expected for times in seen.values())
+    degrees = count - 1
+    z = NormalDist().inv_cdf(1 - 1e-4)  # the chi-square quantile, Wilson-Hilferty
+    assert statistic < degrees * (1 - 2 / (9 * degrees) + z * sqrt(2 / (9 * degrees))) ** 3
 
 
 @pytest.mark.parametrize("case", GAMES[:2] + GAMES[5:7], ids=ids)

@@ -49,10 +49,10 @@ from ..errors import (
 )
 from .deal import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, pack_mask
 from .events import Covered, Joined, Led, Took
-from .game import _make, apply, new_game
+from .game import apply, new_game
 from .moves import Cover, Lead, Move, Take
 from .observation import PlayerView, view
-from .state import GameState, _Setup
+from .state import GameState, Setup, build_state
 
 __all__ = [
     "UNDEALT",
@@ -187,23 +187,23 @@ class Inference:
         template = self._template
         deal = tuple(map(xor, hands, template.changes[0]))
         first = template.states[0]._setup
-        setup = _Setup(first.players, first.dealer, first.options, deal, first.trump, undealt)
+        setup = Setup(first.players, first.dealer, first.options, deal, first.trump, undealt)
         state: GameState | None = None
         for model, changes in zip(template.states, template.changes, strict=True):
-            state = _make(
-                setup,
-                tuple(map(xor, hands, changes)),
-                model._attacker,
-                model._defender,
-                model._attack,
-                model._uncovered,
-                model._covers,
-                model._aside,
-                model._out,
-                model._bouts,
-                model._takes,
-                state,
-                model._move,
+            state = build_state(
+                setup=setup,
+                hands=tuple(map(xor, hands, changes)),
+                attacker=model._attacker,
+                defender=model._defender,
+                attack=model._attack,
+                uncovered=model._uncovered,
+                covers=model._covers,
+                aside=model._aside,
+                out=model._out,
+                bouts=model._bouts,
+                takes=model._takes,
+                parent=state,
+                move=model._move,
             )
         return state  # type: ignore[return-value]  # the chain holds at least the new game
 

@@ -17,11 +17,11 @@ on demand; nothing is stored twice.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import pairwise
 
-from .._linked import LinkedState
+from .._linked import LinkedState, builder
 from ..cards import DECK, Card, Suit, cards_from_mask
-from ..errors import NotAGameStateError
 from .events import Covered, Event, Joined, Led, Took
 from .moves import Cover, Lead, Move
 from .options import Options
@@ -48,7 +48,7 @@ BEATEN_BY = tuple(tuple(_beaten_by(card, trump) for card in DECK) for trump in S
 """``BEATEN_BY[trump][i]``: the card set that covers ``DECK[i]`` when ``trump`` is trump (D8)."""
 
 
-class _Setup:
+class Setup:
     """What stays the same during one game: players, dealer, options and the deal."""
 
     __slots__ = (
@@ -94,7 +94,7 @@ class _Setup:
         return (self.players, self.dealer, self.options, self.deal, self.trump)
 
     def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, _Setup) and self.key() == other.key())
+        return self is other or (isinstance(other, Setup) and self.key() == other.key())
 
     def __hash__(self) -> int:
         return hash(self.key())
@@ -135,7 +135,8 @@ class GameState(LinkedState):
         "_uncovered",
     )
 
-    _setup: _Setup
+    _made_by = "a durak.GameState is made by durak.new_game(), apply() or from_json()"
+    _setup: Setup
     _hands: tuple[int, ...]  # the cards each seat holds
     _attacker: int | None  # who leads, or led, the bout; None once the game is over
     _defender: int | None  # whom the bout is against; None once the game is over
@@ -149,12 +150,7 @@ class GameState(LinkedState):
     _parent: GameState | None  # the state before the last move, None for a new game
     _move: Move | None  # the move that made this state from its parent
     _legal: tuple[Move, ...] | None  # the legal moves, once asked for
-    _shown: int  # the cards that have been on the table, once asked for (see _shown_cards)
-
-    def __init__(self) -> None:
-        raise NotAGameStateError(
-            "a durak.GameState is made by durak.new_game(), apply() or from_json(), not directly"
-        )
+    _shown: int  # the cards that have been on the table once asked for, else -1 (_shown_cards)
 
     @property
     def players(self) -> int:
@@ -385,12 +381,11 @@ class GameState(LinkedState):
         state: GameState | None = self
         shown = 0
         while state is not None:
-            try:
+            if state._shown >= 0:
                 shown = state._shown
                 break
-            except AttributeError:  # not yet asked for
-                unknown.append(state)
-                state = state._parent
+            unknown.append(state)  # not yet asked for
+            state = state._parent
         for state in reversed(unknown):
             shown |= state._attack | state._covers
             state._shown = shown
@@ -422,6 +417,10 @@ class GameState(LinkedState):
         from .record import to_json  # a cycle: the record module replays through the rules
 
         return (_rebuild, (to_json(self),))
+
+
+build_state: Callable[..., GameState] = builder(GameState, legal=None, shown=-1)
+"""A new state from its slots as keywords (``hands=``, ``attacker=``, ...; ``legal`` is ``None``, ``shown`` -1)."""
 
 
 def _rebuild(record: str) -> GameState:

@@ -57,7 +57,7 @@ from ..deal import check_players
 from ..encode import HAND_SCALE, PASS_SCALE, observation_size
 from ..errors import BatchError, InvalidOptionsError, InvalidSeatError, NoGameError
 from ..options import Options
-from ._games import DURAK, SEVENS, Game, OptionsT, StateT, ViewT, check_opponents, no_game
+from ._tables import DURAK, SEVENS, Game, OptionsT, StateT, ViewT, check_opponents, no_game
 
 __all__ = ["DurakEnv", "SevensEnv", "SevensVectorEnv"]
 

@@ -68,7 +68,7 @@ from ..game import new_game
 from ..observation import PlayerView
 from ..options import Options
 from ..state import GameState
-from ._games import DURAK, SEVENS, Game, OptionsT, StateT, ViewT
+from ._tables import DURAK, SEVENS, Game, OptionsT, StateT, ViewT
 
 __all__ = [
     "DURAK_GAME_TYPE",

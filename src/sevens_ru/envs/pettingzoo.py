@@ -53,7 +53,7 @@ from .._planes import mask_array
 from ..durak.deal import check_players as check_durak_players
 from ..errors import InvalidOptionsError
 from ..options import Options
-from ._games import DURAK, SEVENS, Game, OptionsT, StateT, ViewT, agent_names, no_game, seat_rng
+from ._tables import DURAK, SEVENS, Game, OptionsT, StateT, ViewT, agent_names, no_game, seat_rng
 
 __all__ = ["CardGameEnv", "durak_env", "sevens_env"]
 
