@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -129,3 +131,17 @@ def test_sizes_and_errors() -> None:
         encode.observation_of(s7.view(s7.new_game(4, seed=1), 0), 0)  # type: ignore[arg-type]
     with pytest.raises(s7.InvalidSeatError):
         encode.observation_of(s7.new_game(4, seed=1), 4)
+
+
+def test_the_core_needs_no_learning_framework() -> None:
+    # The frameworks are extras: the library, its tensors and sevens_ru.envs import none.
+    code = (
+        "import sys\n"
+        "import sevens_ru, sevens_ru.encode, sevens_ru.durak.encode, sevens_ru.envs\n"
+        "frameworks = {'pettingzoo', 'gymnasium', 'pyspiel', 'open_spiel'}\n"
+        "print(sorted(frameworks & {name.split('.')[0] for name in sys.modules}))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"

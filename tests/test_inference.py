@@ -21,6 +21,7 @@ from sevens_ru.inference import (
     infer,
     possible_holders,
     sample_hands,
+    sample_state,
 )
 
 Hands = tuple[tuple[s7.Card, ...], ...]
@@ -294,3 +295,47 @@ def test_repr_and_unseen() -> None:
         inference.allowed(0)
     with pytest.raises(s7.InvalidSeatError, match="other seats"):
         inference.allowed(4)
+
+
+@pytest.mark.parametrize("view", POSITIONS, ids=lambda view: f"{view.players}p-{len(view.history)}")
+def test_sampled_states_are_uniform_and_give_the_view(view: s7.PlayerView) -> None:
+    # sample_state: the states of the consistent deals, each as likely, with the view's
+    # history (R20), and built without a replay yet equal to one.
+    deals = consistent_deals(view)
+    inference = infer(view)
+    rng = random.Random(len(view.history) + 7)
+    draws = max(30 * len(deals), 300)
+    counts = Counter(inference.sample_state(rng).hands for _ in range(draws))
+    assert set(counts) <= set(deals)
+    if len(deals) > 1:
+        expected = draws / len(deals)
+        statistic = sum((counts[hands] - expected) ** 2 / expected for hands in deals)
+        assert statistic < chi_square_limit(len(deals) - 1, 1e-4)
+    state = inference.sample_state(rng)
+    assert s7.view(state, view.seat) == view
+    assert s7.from_json(s7.to_json(state)) == state  # the same as a replay through the rules
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 10**6),
+    plies=st.integers(0, 40),
+    seat=st.integers(0, 5),
+    draw=st.integers(0, 10**6),
+)
+def test_sampled_states_play_on_by_the_rules(
+    players: int, seed: int, plies: int, seat: int, draw: int
+) -> None:
+    state = play_random(players, seed, plies)
+    seen = s7.view(state, seat % players)
+    rng = random.Random(draw)
+    sampled = sample_state(seen, rng)
+    assert sampled.history == state.history and s7.view(sampled, seen.seat) == seen
+    if not s7.is_over(state) and state.current_player == seen.seat:  # its own legal moves
+        assert s7.legal_moves(sampled) == s7.legal_moves(state)
+    while not s7.is_over(sampled):  # R7-R14 hold from it as from any state
+        before = sampled
+        sampled = s7.apply(sampled, rng.choice(s7.legal_moves(sampled)))
+        assert sampled.history[: len(before.history)] == before.history
+    s7.ranking(sampled)
