@@ -59,8 +59,9 @@ try:
 except ImportError as error:  # pragma: no cover - only without the extra
     raise ImportError('sevens_ru.encode needs numpy: pip install "sevens-ru[numpy]"') from error
 
+from ._board import NINE_OF_DIAMONDS, PASSES_SHIFT, TABLE_SHIFT
 from ._planes import CHUNKS, Field, card_plane, layout, one_hots, scaled, tensor
-from .cards import DECK, mask_of
+from .cards import DECK, DECK_MASK, mask_of
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players
 from .errors import NotAGameStateError
 from .events import Play
@@ -89,12 +90,16 @@ PASS_SCALE = 36
 """The pass counts are divided by this: a seat passes at most once per play (R11)."""
 
 _CARDS = len(DECK)
-_ALL = (1 << _CARDS) - 1
 _SIZES = scaled(HAND_SCALE)
 _PASSES = scaled(PASS_SCALE)
 _ORDER = scaled(_CARDS)
 # _TO_PLAY[players][k]: relative seat k to play (k = players: nobody, the game is over).
 _TO_PLAY = {players: one_hots(players) for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+# _RELATIVE[players][seat]: the seats from ``seat`` on, in turn order (relative seats 0, 1, ...).
+_RELATIVE = {
+    players: tuple(tuple((seat + k) % players for k in range(players)) for seat in range(players))
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}
 
 
 def observation_fields(players: int) -> tuple[Field, ...]:
@@ -230,15 +235,36 @@ def observation_of(state: GameState, seat: int) -> Tensor:
     """
     if not isinstance(state, GameState):
         raise NotAGameStateError(f"observation_of() takes a GameState, got {type(state).__name__}")
-    return _observation(
-        state.players,
-        seat,
-        state.hand_mask(seat),
-        state.table_mask,
-        state.playable_mask,
-        state.current_player,
-        state.hand_sizes,
-        state.passes,
+    # The fields read straight off the board (drawn in sevens_ru._board): this runs at
+    # every step of an environment.
+    setup = state._setup
+    players = setup.players
+    if type(seat) is not int or not 0 <= seat < players:
+        seat = state._check_seat(seat)
+    board = state._board
+    table = board >> TABLE_SHIFT & DECK_MASK
+    playable = board & DECK_MASK if table else NINE_OF_DIAMONDS  # R7 before the first play
+    deal = setup.deal
+    hand = deal[seat] & ~table
+    passes = board >> PASSES_SHIFT
+    turn = state._turn
+    seats = _RELATIVE[players][seat]
+    chunks = CHUNKS
+    return tensor(
+        (
+            chunks[hand & 4095],
+            chunks[hand >> 12 & 4095],
+            chunks[hand >> 24],
+            chunks[table & 4095],
+            chunks[table >> 12 & 4095],
+            chunks[table >> 24],
+            chunks[playable & 4095],
+            chunks[playable >> 12 & 4095],
+            chunks[playable >> 24],
+            _TO_PLAY[players][players if turn is None else (turn - seat) % players],
+            *[_SIZES[(deal[other] & ~table).bit_count()] for other in seats],
+            *[_PASSES[passes >> (other << 3) & 255] for other in seats],
+        )
     )
 
 
@@ -276,7 +302,7 @@ def information_state(view: PlayerView) -> Tensor:
             table |= event.card.bit
         else:  # R21: the passer held no card playable then
             ruled_out[relative] |= playable_mask(table)
-    unseen = _ALL & ~mask_of(view.hand) & ~table
+    unseen = DECK_MASK & ~mask_of(view.hand) & ~table
     return tensor(
         (
             observation(view).tobytes(),

@@ -553,15 +553,15 @@ class GameBatch:
             key = cards_left << 16 | self._passes[:, selected] << 8 | points
         return key.T  # type: ignore[no-any-return]  # games × seats
 
-    def where(self, condition: npt.ArrayLike, other: GameBatch) -> GameBatch:
-        """A new batch with game ``g`` of ``other`` where ``condition[g]``, else of this one.
+    def replace(self, condition: npt.ArrayLike, other: GameBatch) -> GameBatch:
+        """A new batch with the games flagged by ``condition`` replaced by those of ``other``, in order.
 
-        Both batches have the same size, player count and options. It replaces some
-        games, for instance those that are over, by new ones:
+        ``other`` holds as many games as ``condition`` flags, of the same player count and
+        options. It replaces, for instance, the games that are over by new deals:
 
         >>> from sevens_ru.batch import GameBatch
         >>> final = GameBatch.deal(4, rng=1).play_random(2)
-        >>> renewed = final.where([True, False, True, False], GameBatch.deal(4, rng=3))
+        >>> renewed = final.replace([True, False, True, False], GameBatch.deal(2, rng=3))
         >>> renewed.done.tolist()
         [False, True, False, True]
 
@@ -571,26 +571,34 @@ class GameBatch:
         flags = np.asarray(condition)
         if flags.shape != (self.size,) or flags.dtype != np.bool_:
             raise BatchError(
-                f"where() takes one True or False per game: a bool array of shape ({self.size},), "
-                f"got shape {flags.shape} of {flags.dtype}"
+                f"replace() takes one True or False per game: a bool array of shape "
+                f"({self.size},), got shape {flags.shape} of {flags.dtype}"
             )
+        games = np.flatnonzero(flags)
         if not isinstance(other, GameBatch) or (other.size, other.players, other.options) != (
-            self.size,
+            len(games),
             self.players,
             self.options,
         ):
-            raise BatchError("where() takes a GameBatch of the same size, player count and options")
+            raise BatchError(
+                f"replace() takes a GameBatch of {len(games)} games (one per True), with the "
+                "same player count and options"
+            )
         batch = object.__new__(GameBatch)
         batch.players = self.players
         batch.size = self.size
         batch.options = self.options
-        batch._hands = read_only(np.where(flags[None, :], other._hands, self._hands))
-        batch._table = read_only(np.where(flags, other._table, self._table))
-        batch._playable = read_only(np.where(flags, other._playable, self._playable))
-        batch._moves = read_only(np.where(flags, other._moves, self._moves))
-        batch._cursor = read_only(np.where(flags, other._cursor, self._cursor))
-        batch._done = read_only(np.where(flags, other._done, self._done))
-        batch._passes = read_only(np.where(flags[None, :], other._passes, self._passes))
+        for name in ("_hands", "_passes"):  # seat-major: a column per game
+            array = getattr(self, name).copy()
+            array[:, games] = getattr(other, name)
+            setattr(batch, name, read_only(array))
+        for name in ("_table", "_playable", "_moves", "_done"):
+            array = getattr(self, name).copy()
+            array[games] = getattr(other, name)
+            setattr(batch, name, read_only(array))
+        cursor = self._cursor.copy()  # seat * size + game, in the new batch's numbering
+        cursor[games] = other._cursor // other.size * self.size + games
+        batch._cursor = read_only(cursor)
         return batch
 
     def standings(self, game: int) -> tuple[Standing, ...]:

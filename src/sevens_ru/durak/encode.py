@@ -94,6 +94,11 @@ _SIZES = scaled(HAND_SCALE)
 _FLAGS = scaled(1)  # 0.0 and 1.0
 # _SEATS[players][k]: relative seat k marked (k = players: no seat, the game is over).
 _SEATS = {players: one_hots(players) for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+# _RELATIVE[players][seat]: the seats from ``seat`` on, in turn order (relative seats 0, 1, ...).
+_RELATIVE = {
+    players: tuple(tuple((seat + k) % players for k in range(players)) for seat in range(players))
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}
 _RANK_CARDS = {rank: sum(card.bit for card in DECK if card.rank == rank) for rank in Rank}
 
 
@@ -242,31 +247,45 @@ def observation_of(state: GameState, seat: int) -> Tensor:
         raise NotAGameStateError(
             f"observation_of() takes a durak.GameState, got {type(state).__name__}"
         )
-    players = state.players
-    hand = state.hand_mask(seat)
-    attack = state.attack_mask
-    uncovered = state.uncovered_mask
-    out = [0] * players
-    for other in state.out:
-        out[other] = 1
-    return _observation(
-        players,
-        seat,
-        (
-            hand,
-            state.trump.bit,
+    # The fields read straight off the state: this runs at every step of an environment.
+    setup = state._setup
+    players = setup.players
+    if type(seat) is not int or not 0 <= seat < players:
+        seat = state._check_seat(seat)
+    hands = state._hands
+    attack = state._attack
+    uncovered = state._uncovered
+    shown = state._shown_cards()  # a card back in a hand from the table was taken (D17)
+    whole_pack = not setup.undealt  # D4: the dealer's trump card is known while held
+    trump = 1 << setup.trump
+    out = state._out
+    seats = _RELATIVE[players][seat]
+    chunks = CHUNKS
+    parts = [
+        chunk
+        for mask in (
+            hands[seat],
+            trump,
             uncovered,
             attack & ~uncovered,
-            state.cover_mask,
-            state.set_aside_mask,
-        ),
-        [0 if other == seat else state.known_mask(other) for other in range(players)],
-        out,
-        state.attacker,
-        state.defender,
-        state.hand_sizes,
-        state.takes_in_a_row / state.options.take_limit,
-    )
+            state._covers,
+            state._aside,
+        )
+        for chunk in (chunks[mask & 4095], chunks[mask >> 12 & 4095], chunks[mask >> 24])
+    ]
+    for other in seats[1:]:
+        known = hands[other] & shown
+        if whole_pack and other == setup.dealer:
+            known |= hands[other] & trump
+        parts.append(card_plane(known))
+    attacker, defender = state._attacker, state._defender
+    marks = _SEATS[players]
+    parts += [_FLAGS[out[other] > 0] for other in seats]
+    parts.append(marks[players if attacker is None else (attacker - seat) % players])
+    parts.append(marks[players if defender is None else (defender - seat) % players])
+    parts += [_SIZES[hands[other].bit_count()] for other in seats]
+    parts.append(struct.pack("<f", state._takes / setup.take_limit))
+    return tensor(parts)
 
 
 def information_state(view: PlayerView) -> Tensor:

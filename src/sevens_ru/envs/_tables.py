@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 import numpy as np
@@ -32,7 +32,15 @@ from ..state import GameState
 
 __all__ = ["DURAK", "SEVENS", "Game", "agent_names", "seat_rng"]
 
-StateT = TypeVar("StateT")
+
+class _State(Protocol):
+    """What both games' states have alike and the environments read directly."""
+
+    @property
+    def current_player(self) -> int | None: ...
+
+
+StateT = TypeVar("StateT", bound=_State)
 ViewT = TypeVar("ViewT")
 OptionsT = TypeVar("OptionsT")
 Tensor = npt.NDArray[np.float32]
@@ -53,7 +61,6 @@ class Game(Generic[StateT, ViewT, OptionsT]):
     deal: Callable[[int, random.Random, OptionsT], StateT]  # a new game from the env's RNG
     apply: Callable[[StateT, Any], StateT]  # an action number, or a bot's move
     legal_mask: Callable[[StateT], int]
-    current_player: Callable[[StateT], int | None]
     is_over: Callable[[StateT], bool]
     returns: Callable[[StateT], tuple[float, ...]]
     view: Callable[[StateT, int], ViewT]
@@ -143,7 +150,6 @@ SEVENS: Game[GameState, PlayerView, Options] = Game(
     deal=_sevens_deal,
     apply=apply,
     legal_mask=legal_mask,
-    current_player=lambda state: state.current_player,
     is_over=is_over,
     returns=returns,
     view=view,
@@ -199,7 +205,6 @@ DURAK: Game[durak.GameState, durak.PlayerView, durak.Options] = Game(
     deal=_durak_deal,
     apply=durak.apply,
     legal_mask=durak.legal_mask,
-    current_player=lambda state: state.current_player,
     is_over=durak.is_over,
     returns=durak.returns,
     view=durak.view,

@@ -173,7 +173,7 @@ class _LearnerEnv(gymnasium.Env[Tensor, int], Generic[StateT, ViewT, OptionsT]):
     def _play_bots(self, state: StateT) -> StateT:
         game = self._game
         while not game.is_over(state):
-            seat = game.current_player(state)
+            seat = state.current_player
             bot = self._bots[seat]  # type: ignore[index]  # a seat while playing
             if bot is None:
                 break
@@ -185,8 +185,16 @@ class _LearnerEnv(gymnasium.Env[Tensor, int], Generic[StateT, ViewT, OptionsT]):
 
     def _info(self, state: StateT) -> dict[str, Any]:
         game = self._game
-        mine = not self._ended and game.current_player(state) == self._seat
+        mine = not self._ended and state.current_player == self._seat
         return {"action_mask": mask_array(game.legal_mask(state) if mine else 0, game.num_actions)}
+
+
+def _card_bits(card_sets: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
+    """The 36 bits (0 or 1) of each card set of a 2-D array: one more axis of 36."""
+    # The first five of each int's eight little-endian bytes hold its 36 bits.
+    data = np.ascontiguousarray(card_sets, dtype="<i8").view(np.uint8)
+    data = data.reshape(*card_sets.shape, 8)[..., :5]
+    return np.unpackbits(data, axis=-1, bitorder="little")[..., : len(DECK)].view(np.int8)
 
 
 def _episode_over() -> NoGameError:
@@ -358,12 +366,13 @@ class SevensVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any]]
         returns = np.zeros((self.num_envs, self._players), dtype=np.float64)
         final: npt.NDArray[Any] | None = None
         if ended.any():
-            returns[ended] = batch.returns(ended)
+            games = np.flatnonzero(ended)
+            returns[games] = batch.returns(games)
             final = np.full(self.num_envs, None, dtype=object)
-            last = self._observe(batch, np.where(ended, batch.winner, 0))
-            for game in np.flatnonzero(ended):
-                final[game] = last[game]
-            batch = batch.where(ended, self._deal())  # SAME_STEP: dealt again at once
+            last = self._observe(batch, batch.winner[games], games)
+            for row, game in enumerate(games):
+                final[game] = last[row]
+            batch = batch.replace(ended, self._deal(len(games)))  # SAME_STEP: dealt again
         rewards = returns[np.arange(self.num_envs), movers]
         self._batch = batch
         seats = batch.current_player
@@ -380,28 +389,44 @@ class SevensVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any]]
             info,
         )
 
-    def _deal(self) -> GameBatch:
+    def _deal(self, games: int | None = None) -> GameBatch:
         return GameBatch.deal(
-            self.num_envs, self._players, rng=self._np_random, options=self._options
+            self.num_envs if games is None else games,
+            self._players,
+            rng=self._np_random,
+            options=self._options,
         )
 
-    def _observe(self, batch: GameBatch, seats: npt.NDArray[np.int64]) -> Tensor:
-        """:func:`sevens_ru.encode.observation` of seat ``seats[g]`` in every game ``g``."""
+    def _observe(
+        self,
+        batch: GameBatch,
+        seats: npt.NDArray[np.int64],
+        games: npt.NDArray[np.int64] | None = None,
+    ) -> Tensor:
+        """:func:`sevens_ru.encode.observation` of seat ``seats[k]`` in game ``games[k]`` (all games by default)."""
         n = self._players
-        games = np.arange(self.num_envs)
+        chosen: Any = slice(None) if games is None else games
+        count = len(seats)
+        rows = np.arange(count)
         order = (seats[:, None] + np.arange(n)[None, :]) % n  # relative seat k -> seat
-        hands = batch.hands[games, seats]
-        bits = np.arange(len(DECK), dtype=np.int64)
-        planes = np.stack((hands, batch.table, batch.playable), axis=1)  # games × 3
-        cards = (planes[:, :, None] >> bits[None, None, :] & 1).reshape(self.num_envs, -1)
-        to_play = np.zeros((self.num_envs, n), dtype=np.float32)
-        to_play[:, 0] = ~batch.done
-        sizes = np.take_along_axis(batch.hand_sizes, order, axis=1) / HAND_SCALE
-        passes = np.take_along_axis(batch.passes, order, axis=1) / PASS_SCALE
-        return np.concatenate((cards, to_play, sizes, passes), axis=1, dtype=np.float32)
+        tensor = np.empty((count, observation_size(n)), dtype=np.float32)
+        planes = np.stack(
+            (batch.hands[chosen][rows, seats], batch.table[chosen], batch.playable[chosen]), axis=1
+        )
+        tensor[:, : 3 * len(DECK)] = _card_bits(planes).reshape(count, 3 * len(DECK))
+        start = 3 * len(DECK)
+        tensor[:, start : start + n] = 0.0
+        tensor[:, start] = ~batch.done[chosen]
+        tensor[:, start + n : start + 2 * n] = (
+            np.take_along_axis(batch.hand_sizes[chosen], order, axis=1) / HAND_SCALE
+        )
+        tensor[:, start + 2 * n :] = (
+            np.take_along_axis(batch.passes[chosen], order, axis=1) / PASS_SCALE
+        )
+        return tensor
 
     def _info(self, batch: GameBatch, seats: npt.NDArray[np.int64]) -> dict[str, Any]:
-        return {"action_mask": batch.legal_mask().astype(np.int8), "seat": seats.copy()}
+        return {"action_mask": _card_bits(batch.legal_sets()[:, None])[:, 0], "seat": seats.copy()}
 
 
 def _make_sevens(opponents: Sequence[_Bot] | None = None, **kwargs: Any) -> SevensEnv:

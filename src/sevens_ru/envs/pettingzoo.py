@@ -131,7 +131,7 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self._game.current_player(state)]  # type: ignore[index]
+        self.agent_selection = self.possible_agents[self._state.current_player]  # type: ignore[index]
 
     def step(self, action: int | None) -> None:
         """Make ``action`` for :attr:`agent_selection` (``None`` for an agent that is done)."""
@@ -145,7 +145,7 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
         state = game.apply(self._state, action)  # every action is checked by the rules
         self._state = state
         self._cumulative_rewards[agent] = 0.0
-        seat = game.current_player(state)
+        seat = state.current_player
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
             return
@@ -165,7 +165,7 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
             raise no_game("observe")
         game = self._game
         seat = self._seat_of[agent]
-        legal = game.legal_mask(state) if game.current_player(state) == seat else 0
+        legal = game.legal_mask(state) if state.current_player == seat else 0
         return {
             "observation": game.observation_of(state, seat),
             "action_mask": mask_array(legal, game.num_actions),
