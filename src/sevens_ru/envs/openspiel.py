@@ -269,7 +269,7 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
         state = self._state
         if state is None:
             return int(_PLAYER.CHANCE)
-        seat = self._spec().state.current_player
+        seat = state.current_player
         return int(_PLAYER.TERMINAL) if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
