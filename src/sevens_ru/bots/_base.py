@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from .._match import bot_name
 from ..cards import Card
 from ..errors import NoMoveError, NotAGameStateError, WrongTypeError
 from ..observation import PlayerView
 
-__all__ = ["Bot", "NoMoveError", "bot_name", "legal_moves_of"]
+__all__ = ["Bot", "NoMoveError", "bot_name", "checked_moves", "legal_moves_of"]
 
 
 @runtime_checkable
@@ -51,10 +51,33 @@ def legal_moves_of(view: PlayerView, rng: random.Random) -> tuple[Card, ...]:
         WrongTypeError: ``rng`` is not a ``random.Random``.
         NoMoveError: it is not this seat's turn, or the game is over.
     """
-    if not isinstance(view, PlayerView):
-        raise NotAGameStateError(
-            f"a bot chooses from a sevens_ru.PlayerView, got {type(view).__name__}"
-        )
+    return checked_moves(view, rng, PlayerView, "sevens_ru.PlayerView")
+
+
+class _View(Protocol):
+    """What :func:`checked_moves` reads of a view, in either game."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    def legal_moves(self) -> tuple[Any, ...]: ...
+
+
+V = TypeVar("V", bound=_View)
+
+
+def checked_moves(view: object, rng: object, kind: type[V], name: str) -> tuple[Any, ...]:
+    """The legal moves of ``view``, a ``kind`` (called ``name`` in messages), for a bot of either game.
+
+    The checks of :func:`legal_moves_of`, shared with :mod:`sevens_ru.durak.bots`.
+    """
+    if not isinstance(view, kind):
+        module = type(view).__module__
+        got = type(view).__qualname__ if module == "builtins" else f"{module}.{type(view).__qualname__}"
+        raise NotAGameStateError(f"a bot chooses from a {name}, got {got}")
     if not isinstance(rng, random.Random):
         raise WrongTypeError(f"a bot takes a random.Random, got {type(rng).__name__}")
     moves = view.legal_moves()
