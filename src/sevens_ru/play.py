@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol, TypeVar
 
 from .bots import Bot
-from .errors import IllegalMoveError, InvalidOptionsError, WrongTypeError
+from .errors import InvalidOptionsError, SevensError, WrongTypeError
 from .events import Play
 from .game import apply, is_over, new_game
 from .observation import view
@@ -59,7 +59,9 @@ def play_game(
     True
 
     Raises:
-        IllegalMoveError: a bot chose a card that is not legal (the message names it).
+        IllegalMoveError: a bot chose a card that is not legal (the message names the bot
+            and the seat; a choice that is not a card raises the error of
+            :func:`~sevens_ru.apply` the same way).
         InvalidDealError: a number of bots that is not a number of players (R4).
         WrongTypeError: something in ``bots`` has no ``choose`` method.
         InvalidOptionsError: ``rngs`` does not hold one generator per seat.
@@ -107,7 +109,7 @@ def bot_steps(
 
     The loop of both games' ``play_game``: ``bots[seat]`` chooses from ``view(state,
     seat)`` with ``rngs[seat]``; a move that ``apply`` refuses is refused again with
-    the bot and the seat named.
+    the bot and the seat named, as the same kind of error.
     """
     yield state
     while not is_over(state):
@@ -115,10 +117,9 @@ def bot_steps(
         move = bots[seat].choose(view(state, seat), rngs[seat])
         try:
             state = apply(state, move)
-        except IllegalMoveError as error:
-            raise IllegalMoveError(f"{bots[seat]!r} playing seat {seat}: {error}") from error
+        except SevensError as error:  # not legal, or not a move at all
+            raise type(error)(f"{bots[seat]!r} playing seat {seat}: {error}") from error
         yield state
-
 
 
 def lineup_of(bots: Sequence[B]) -> tuple[B, ...]:

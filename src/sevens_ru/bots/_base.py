@@ -76,7 +76,11 @@ def checked_moves(view: object, rng: object, kind: type[V], name: str) -> tuple[
     """
     if not isinstance(view, kind):
         module = type(view).__module__
-        got = type(view).__qualname__ if module == "builtins" else f"{module}.{type(view).__qualname__}"
+        got = (
+            type(view).__qualname__
+            if module == "builtins"
+            else f"{module}.{type(view).__qualname__}"
+        )
         raise NotAGameStateError(f"a bot chooses from a {name}, got {got}")
     if not isinstance(rng, random.Random):
         raise WrongTypeError(f"a bot takes a random.Random, got {type(rng).__name__}")

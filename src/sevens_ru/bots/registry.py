@@ -75,7 +75,9 @@ class BotRegistry(Generic[B]):
         """
         which = f"{self.game} bot" if self.game else "bot"
         if not isinstance(description, str):
-            raise UnknownBotError(f"a {which} is named by text such as 'heuristic', got {description!r}")
+            raise UnknownBotError(
+                f"a {which} is named by text such as 'heuristic', got {description!r}"
+            )
         kind, _, settings = description.strip().partition(":")
         kind = kind.strip().lower()
         factory = self.kinds.get(kind)

@@ -1,23 +1,102 @@
-"""What the commands of both games share: showing a match, stepping through a record, saving it.
+"""What the commands of both games share: seating the bots, showing a match, stepping through a record, saving it.
 
-Each game's command module (:mod:`sevens_ru.cli.commands`, :mod:`sevens_ru.cli.durak`)
-brings what is its own (the match to play, its columns, how to draw one step of a
-game) and leaves the rest to these functions.
+Each game's command module (:mod:`sevens_ru.cli.sevens.commands`,
+:mod:`sevens_ru.cli.durak.commands`) brings what is its own (the game, its bots, its
+columns, how to draw one step of a game) and leaves the rest to these functions.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from ..cards import Language
+from ._arguments import argument
 from .output import Output, Progress, escape
-from .texts import say
+from .texts import plural, say
 
-__all__ = ["browse", "save_record", "show_match", "timed_match"]
+__all__ = [
+    "Command",
+    "browse",
+    "cycled",
+    "delay_of",
+    "record_game",
+    "save_record",
+    "seat_of",
+    "seated",
+    "show_match",
+    "timed_match",
+]
+
+Command = Callable[[argparse.Namespace, Output], int]
+"""One command of one game: it reads the parsed arguments, writes to the output, and
+returns the exit status. Each game has a table of them, by command name."""
+
+B = TypeVar("B")
+T = TypeVar("T")
+
+
+# The arguments
+
+
+def cycled(items: Sequence[T], seats: int) -> list[T]:
+    """``items`` repeated to fill ``seats``: ``[a, b]`` at 3 seats is ``[a, b, a]``.
+
+    >>> from sevens_ru.cli._shared import cycled
+    >>> cycled(["heuristic", "random"], 3)
+    ['heuristic', 'random', 'heuristic']
+    """
+    return [items[seat % len(items)] for seat in range(seats)]
+
+
+def seated(make: Callable[[str], B], names: Sequence[str], seats: int, option: str) -> list[B]:
+    """The bots called ``names`` (by ``make``), repeated to fill ``seats``.
+
+    A name ``make`` refuses is a bad value of the argument ``option``.
+    """
+    with argument(option):
+        bots = [make(name) for name in names]
+    return cycled(bots, seats)
+
+
+def seat_of(args: argparse.Namespace, players: int) -> int:
+    """The human's seat of ``play`` (``--seat``), checked against the ``players``."""
+    seat: int = args.seat
+    if not 0 <= seat < players:
+        raise argparse.ArgumentError(
+            None, f"argument --seat: must be 0 to {players - 1} with {players} players, got {seat}"
+        )
+    return seat
+
+
+def delay_of(args: argparse.Namespace) -> float:
+    """The pause between the moves of ``demo``: ``--delay``, else 0.3 s on a terminal and none in a pipe."""
+    if args.delay is not None:
+        return float(args.delay)
+    return 0.3 if sys.stdout.isatty() else 0.0
+
+
+def record_game(text: str) -> str | None:
+    """The ``"game"`` of a game record's JSON text, or ``None`` if it names none.
+
+    >>> from sevens_ru.cli._shared import record_game
+    >>> record_game('{"format": 1, "game": "durak"}'), record_game("not JSON")
+    ('durak', None)
+    """
+    try:
+        record = json.loads(text)
+    except ValueError:
+        return None
+    game = record.get("game") if isinstance(record, dict) else None
+    return game if isinstance(game, str) else None
+
+
+# Matches
 
 
 class _Match(Protocol):
@@ -34,6 +113,9 @@ class _Match(Protocol):
 
     @property
     def duplicate(self) -> bool: ...
+
+    @property
+    def bots(self) -> Sequence[Any]: ...
 
     def to_dict(self) -> dict[str, Any]: ...
 
@@ -58,20 +140,39 @@ def show_match(
     *,
     as_json: bool,
     title: str,
-    headers: Sequence[str],
-    rows: Sequence[Sequence[str]],
+    columns: Mapping[str, Callable[[Any], object]],
     note: str,
 ) -> None:
-    """The result as JSON (with the ``seconds``), or as a table under ``title`` and a ``note``."""
+    """The result as JSON (with the ``seconds``), or as a table under ``title`` and a ``note``.
+
+    The table has a row per bot of ``result.bots``, a column per entry of ``columns``
+    (the header, and what to show of a bot), after the bot's name and games and before
+    its milliseconds per move.
+    """
     if as_json:
         record = result.to_dict()
         record["seconds"] = round(seconds, 3)
         out.stream.write(json.dumps(record, indent=2) + "\n")
         return
-    kind = "duplicate deals" if result.duplicate else "deals"
-    title = f"{title}, {result.deals} {kind}, {result.games} games, seed {result.seed}"
-    out.table(headers, rows, title=title, right=(1, 6))
+    rows = [
+        [
+            escape(bot.name),
+            str(bot.games),
+            *(str(column(bot)) for column in columns.values()),
+            f"{bot.ms_per_move:.2f}",
+        ]
+        for bot in result.bots
+    ]
+    headers = ["bot", "games", *columns, "ms/move"]
+    deals = plural("en", result.deals, ("deal", "deals"))
+    kind = f"duplicate {deals}" if result.duplicate else deals
+    games = plural("en", result.games, ("game", "games"))
+    title = f"{title}, {result.deals} {kind}, {result.games} {games}, seed {result.seed}"
+    out.table(headers, rows, title=title, right=(1, len(headers) - 1))
     out.line(f"[dim]95% intervals: Student t over per-deal means; {note}; {seconds:.1f} s[/]")
+
+
+# Records
 
 
 def browse(
@@ -79,13 +180,18 @@ def browse(
 ) -> int:
     """Show the positions 0 to ``total`` of a game, each under a rule, by ``show(number)``.
 
-    With ``step``, wait after each for Enter (next), ``b`` (back) or ``q`` (quit).
-    Returns the number of the position shown last: ``total``, unless the person quit.
+    With ``step``, wait after each for Enter (next), ``b`` (back) or ``q`` (quit); any
+    other key is answered with the keys. Returns the number of the position shown
+    last: ``total``, unless the person quit.
     """
     number = 0
+    shown = -1
     while True:
-        out.rule(say(lang, "ply", number=number, total=total) if number else say(lang, "start"))
-        show(number)
+        if number != shown:
+            title = say(lang, "ply", number=number, total=total) if number else say(lang, "start")
+            out.rule(title)
+            show(number)
+            shown = number
         if number == total:
             return number
         if step:
@@ -97,6 +203,9 @@ def browse(
                 return number
             if answer == "b":
                 number = max(0, number - 1)
+                continue
+            if answer:
+                out.line(escape(say(lang, "keys", key=answer)))
                 continue
         number += 1
 

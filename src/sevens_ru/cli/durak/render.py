@@ -4,7 +4,7 @@ Every line is written in the language of ``--lang``; the cards use that language
 labels (:meth:`~sevens_ru.Card.label`), which :meth:`~sevens_ru.Card.parse` reads back.
 
 >>> from sevens_ru import durak
->>> from sevens_ru.cli.durak_render import event_lines
+>>> from sevens_ru.cli.durak.render import event_lines
 >>> from sevens_ru.cli.output import strip_markup
 >>> before = durak.new_game(3, dealer=0, seed=7)
 >>> after = durak.apply(before, "lead 6♣")
@@ -19,14 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..cards import Card, Language, Suit
-from ..durak.events import Covered, Joined, Led, Took
-from ..durak.moves import Cover, Lead, Move
-from ..durak.scoring import payoffs, ranking
-from ..durak.state import GameState
-from .output import Output
-from .render import seat_name
-from .texts import say
+from ...cards import Card, Language, Suit
+from ...durak.events import Covered, Joined, Led, Took
+from ...durak.moves import Cover, Lead, Move
+from ...durak.scoring import payoffs, ranking
+from ...durak.state import GameState
+from ..output import Output
+from ..texts import say, seat_name
 
 __all__ = [
     "cards_text",
@@ -37,6 +36,7 @@ __all__ = [
     "result_line",
     "show_deal",
     "table_line",
+    "trump_line",
     "turn_line",
 ]
 
@@ -45,7 +45,7 @@ def cards_text(cards: Iterable[Card], lang: Language) -> str:
     """Cards in ``lang``'s labels, separated by spaces.
 
     >>> from sevens_ru import Card
-    >>> from sevens_ru.cli.durak_render import cards_text
+    >>> from sevens_ru.cli.durak.render import cards_text
     >>> cards_text([Card.parse("QS"), Card.parse("10H")], "ru")
     'Д♠ 10♥'
     """
@@ -53,28 +53,31 @@ def cards_text(cards: Iterable[Card], lang: Language) -> str:
 
 
 def move_text(move: Move, lang: Language) -> str:
-    """A move in its text form (``lead 7♣ 7♦``, ``cover 7♣ 8♣``, ``take``), cards in ``lang``.
+    """A move in its text form (``lead 7♣ 7♦``, ``cover 7♣ 8♣``, ``take``), in ``lang``.
 
-    The verbs stay English: they are what :func:`~sevens_ru.durak.parse_move` reads,
-    and so what a player types.
+    The verbs and the cards are those of ``lang``: what a player may type, as
+    :func:`~sevens_ru.cli.durak.play.read_move` reads them (besides the English form of
+    :func:`~sevens_ru.durak.parse_move`, always understood).
 
     >>> from sevens_ru import durak
-    >>> from sevens_ru.cli.durak_render import move_text
+    >>> from sevens_ru.cli.durak.render import move_text
     >>> move_text(durak.Cover("JC", "QC"), "de"), move_text(durak.Take(), "fr")
-    ('cover B♣ D♣', 'take')
+    ('decken B♣ D♣', 'ramasser')
+    >>> move_text(durak.Lead(["7C", "7D"]), "ru"), move_text(durak.Lead(["7C"]), "en")
+    ('ходить 7♣ 7♦', 'lead 7♣')
     """
     if isinstance(move, Lead):
-        return f"lead {cards_text(move.cards, lang)}"
+        return f"{say(lang, 'd_lead')} {cards_text(move.cards, lang)}"
     if isinstance(move, Cover):
-        return f"cover {move.attack.label(lang)} {move.card.label(lang)}"
-    return "take"
+        return f"{say(lang, 'd_cover')} {move.attack.label(lang)} {move.card.label(lang)}"
+    return say(lang, "d_take")
 
 
 def hand_line(hand: Iterable[Card], trump: Suit, lang: Language) -> str:
     """A hand sorted by suit and rank with the trumps last, each trump marked ``*``.
 
     >>> from sevens_ru import Card, Suit
-    >>> from sevens_ru.cli.durak_render import hand_line
+    >>> from sevens_ru.cli.durak.render import hand_line
     >>> from sevens_ru.cli.output import strip_markup
     >>> hand = [Card.parse(text) for text in ["9♠", "Q♣", "6♦", "6♣"]]
     >>> strip_markup(hand_line(hand, Suit.CLUBS, "en"))
@@ -91,7 +94,7 @@ def table_line(table: Sequence[tuple[Card, Card | None]], lang: Language) -> str
     """The cards of the bout: each attacking card with its cover, or ``—`` if uncovered.
 
     >>> from sevens_ru import durak
-    >>> from sevens_ru.cli.durak_render import table_line
+    >>> from sevens_ru.cli.durak.render import table_line
     >>> state = durak.apply(durak.new_game(3, dealer=0, seed=7), "lead 6♣")
     >>> table_line(durak.apply(state, "cover 6♦ 7♦").table, "en")
     '6♣/—  6♦/7♦  6♥/—'
@@ -99,10 +102,6 @@ def table_line(table: Sequence[tuple[Card, Card | None]], lang: Language) -> str
     return "  ".join(
         f"{attack.label(lang)}/{cover.label(lang) if cover else '—'}" for attack, cover in table
     )
-
-
-def _name(seat: int, lang: Language, human: int | None, names: Sequence[str]) -> str:
-    return seat_name(seat, lang, human=human, bot=names[seat] if seat < len(names) else None)
 
 
 def turn_line(
@@ -115,19 +114,23 @@ def turn_line(
 ) -> str:
     """Who attacks whom (D5), from the human's point of view if there is one.
 
-    >>> from sevens_ru.cli.durak_render import turn_line
+    >>> from sevens_ru.cli.durak.render import turn_line
     >>> turn_line(1, 2, "en"), turn_line(1, 2, "en", human=2), turn_line(2, 0, "ru", human=2)
-    ('Seat 1 attacks Seat 2', 'Seat 1 attacks you', 'Вы ходите под Место 0')
+    ('Seat 1 attacks Seat 2', 'Seat 1 attacks you', 'Вы ходите, отбивается Игрок 0')
     """
     if attacker == human:
-        return say(lang, "d_you_attack", defender=_name(defender, lang, human, names))
+        return say(
+            lang, "d_you_attack", defender=seat_name(defender, lang, human=human, names=names)
+        )
     if defender == human:
-        return say(lang, "d_attacks_you", attacker=_name(attacker, lang, human, names))
+        return say(
+            lang, "d_attacks_you", attacker=seat_name(attacker, lang, human=human, names=names)
+        )
     return say(
         lang,
         "d_attacks",
-        attacker=_name(attacker, lang, human, names),
-        defender=_name(defender, lang, human, names),
+        attacker=seat_name(attacker, lang, human=human, names=names),
+        defender=seat_name(defender, lang, human=human, names=names),
     )
 
 
@@ -137,7 +140,7 @@ def result_line(
     """How a finished game ended: who is the fool, or which draw (D12, D13).
 
     >>> from sevens_ru import durak
-    >>> from sevens_ru.cli.durak_render import result_line
+    >>> from sevens_ru.cli.durak.render import result_line
     >>> state = durak.new_game(3, dealer=0, seed=11)
     >>> while not durak.is_over(state):
     ...     state = durak.apply(state, durak.legal_moves(state)[0])
@@ -148,7 +151,7 @@ def result_line(
     if loser is not None:
         if loser == human:
             return say(lang, "d_you_fool")
-        return say(lang, "d_fool", name=_name(loser, lang, human, names))
+        return say(lang, "d_fool", name=seat_name(loser, lang, human=human, names=names))
     if state.takes_in_a_row >= state.options.take_limit:
         return say(lang, "d_draw_limit", count=state.takes_in_a_row)
     return say(lang, "d_draw_empty")
@@ -161,17 +164,19 @@ def event_lines(
     *,
     human: int | None = None,
     names: Sequence[str] = (),
+    table: bool = False,
 ) -> list[str]:
     """Lines for the move from ``before`` to ``after``: its events, then what followed.
 
     The events are the lead, every join (D7), the cover or the take; then, if the
     move settled the bout, the cards set aside (D10), who is out (D11), and who attacks
-    whom next (D5) or how the game ended (D12, D13).
+    whom next (D5) or how the game ended (D12, D13). With ``table``, the table of the
+    bout follows while the bout goes on.
     """
     lines = []
     for event in after.history[len(before.history) :]:
         mine = event.seat == human
-        name = _name(event.seat, lang, human, names)
+        name = seat_name(event.seat, lang, human=human, names=names)
         if isinstance(event, Led):
             cards = f"[bold]{cards_text(event.cards, lang)}[/]"
             lines.append(
@@ -206,6 +211,8 @@ def event_lines(
             )
             lines.append(f"[yellow]{line}[/]")
     if after.bouts == before.bouts:
+        if table and after.table:
+            lines.append(f"[dim]    {say(lang, 'd_table')}: {table_line(after.table, lang)}[/]")
         return lines
     if not after.takes_in_a_row:
         count = len(after.set_aside) - len(before.set_aside)
@@ -215,7 +222,7 @@ def event_lines(
             line = (
                 say(lang, "d_you_out")
                 if seat == human
-                else say(lang, "d_out", name=_name(seat, lang, human, names))
+                else say(lang, "d_out", name=seat_name(seat, lang, human=human, names=names))
             )
             lines.append(f"[green]{line}[/]")
     if after.attacker is not None and after.defender is not None:
@@ -227,20 +234,32 @@ def event_lines(
     return lines
 
 
+def trump_line(
+    state: GameState, lang: Language, *, human: int | None = None, names: Sequence[str] = ()
+) -> str:
+    """The trump card (D4), who dealt, and how many cards are out of play.
+
+    >>> from sevens_ru import durak
+    >>> from sevens_ru.cli.durak.render import trump_line
+    >>> from sevens_ru.cli.output import strip_markup
+    >>> state = durak.new_game(2, dealer=1, seed=3)
+    >>> strip_markup(trump_line(state, "ru")), strip_markup(trump_line(state, "en", human=1))
+    ('Козырь В♥, сдаёт Игрок 1; вне игры 18 карт', 'Trump card J♥, dealt by you; 18 cards out of play')
+    """
+    card = f"[bold]{state.trump.label(lang)}[/]"
+    if state.dealer == human:
+        return say(lang, "d_you_trump", card=card, undealt=len(state.undealt))
+    dealer = seat_name(state.dealer, lang, names=names)
+    return say(lang, "d_trump", card=card, dealer=dealer, undealt=len(state.undealt))
+
+
 def show_deal(out: Output, state: GameState, lang: Language, names: Sequence[str]) -> None:
     """The trump card and every seat's hand as dealt (for a demo or a replay)."""
     out.rule(say(lang, "deal"))
-    out.line(
-        say(
-            lang,
-            "d_trump",
-            card=f"[bold]{state.trump.label(lang)}[/]",
-            dealer=_name(state.dealer, lang, None, names),
-            undealt=len(state.undealt),
-        )
-    )
+    out.line(trump_line(state, lang, names=names))
     for seat, hand in enumerate(state.deal):
-        out.line(f"{_name(seat, lang, None, names)}: {hand_line(hand, state.trump_suit, lang)}")
+        name = seat_name(seat, lang, names=names)
+        out.line(f"{name}: {hand_line(hand, state.trump_suit, lang)}")
     out.line(f"[dim]({say(lang, 'd_marked')})[/]")
 
 
@@ -263,7 +282,7 @@ def ranking_table(
         rows.append(
             [
                 str(standing.place),
-                _name(standing.seat, lang, human, names),
+                seat_name(standing.seat, lang, human=human, names=names),
                 str(standing.cards_left),
                 result,
                 f"{money[standing.seat]:+d}",
