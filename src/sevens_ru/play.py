@@ -19,11 +19,10 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Iterator, Sequence
 
+from ._bots import bot_steps, lineup_of, rngs_for
 from .bots import Bot
-from .errors import InvalidOptionsError, SevensError, WrongTypeError
 from .events import Play
 from .game import apply, is_over, new_game
 from .observation import view
@@ -71,78 +70,6 @@ def play_game(
     yield from bot_steps(
         state, bots, rngs_for(rngs, seed, len(bots)), view=view, apply=apply, is_over=is_over
     )
-
-
-B = TypeVar("B")
-S = TypeVar("S", bound="_State")
-V = TypeVar("V")
-M = TypeVar("M")
-
-
-class _State(Protocol):
-    """What :func:`bot_steps` reads of a game state, in either game."""
-
-    @property
-    def current_player(self) -> int | None: ...
-
-
-V_contra = TypeVar("V_contra", contravariant=True)
-M_co = TypeVar("M_co", covariant=True)
-
-
-class _Chooser(Protocol[V_contra, M_co]):
-    """A bot of either game."""
-
-    def choose(self, view: V_contra, rng: random.Random, /) -> M_co: ...
-
-
-def bot_steps(
-    state: S,
-    bots: Sequence[_Chooser[V, M]],
-    rngs: Sequence[random.Random],
-    *,
-    view: Callable[[S, int], V],
-    apply: Callable[[S, M], S],
-    is_over: Callable[[S], bool],
-) -> Iterator[S]:
-    """Yield ``state``, then the state after each move ``bots`` choose, to the end (both games).
-
-    The loop of both games' ``play_game``: ``bots[seat]`` chooses from ``view(state,
-    seat)`` with ``rngs[seat]``; a move that ``apply`` refuses is refused again with
-    the bot and the seat named, as the same kind of error.
-    """
-    yield state
-    while not is_over(state):
-        seat: int = state.current_player  # type: ignore[assignment]  # not over
-        move = bots[seat].choose(view(state, seat), rngs[seat])
-        try:
-            state = apply(state, move)
-        except SevensError as error:  # not legal, or not a move at all
-            raise type(error)(f"{bots[seat]!r} playing seat {seat}: {error}") from error
-        yield state
-
-
-def lineup_of(bots: Sequence[B]) -> tuple[B, ...]:
-    """``bots`` as a tuple, each checked to have a ``choose`` method (for both games' ``play_game``)."""
-    lineup = tuple(bots)
-    for number, bot in enumerate(lineup):
-        if not callable(getattr(bot, "choose", None)):
-            raise WrongTypeError(f"bots[{number}] has no choose(view, rng) method: {bot!r}")
-    return lineup
-
-
-def rngs_for(
-    rngs: Sequence[random.Random] | None, seed: int | None, players: int
-) -> Sequence[random.Random]:
-    """One generator per seat: ``rngs`` if given, else ``random.Random(seed)`` shared by all seats."""
-    if rngs is None:
-        return [random.Random(None if seed is None else int(seed))] * players
-    rngs = tuple(rngs)
-    if len(rngs) != players:
-        raise InvalidOptionsError(
-            f"rngs must hold one random.Random per seat: {len(rngs)} for {players} bots"
-        )
-    return rngs
 
 
 def narrate(before: GameState, after: GameState) -> tuple[str, ...]:

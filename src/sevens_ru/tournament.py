@@ -223,6 +223,8 @@ def _play_game(
     try:
         for after in states:
             state = after
+    except MatchError:  # a bot that failed, named by _Seated
+        raise
     except SevensError as error:  # a card apply() refused, with the bot named
         seat: int = state.current_player  # type: ignore[assignment]  # not over
         raise MatchError(

@@ -30,13 +30,12 @@ from __future__ import annotations
 from ._base import Bot, NoMoveError, bot_name, legal_moves_of
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
-from .registry import BOT_NAMES, BotRegistry, UnknownBotError, make_bot
+from .registry import BOT_NAMES, UnknownBotError, make_bot
 from .search import SearchBot
 
 __all__ = [
     "BOT_NAMES",
     "Bot",
-    "BotRegistry",
     "HeuristicBot",
     "NoMoveError",
     "RandomBot",

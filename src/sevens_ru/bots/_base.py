@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Protocol, runtime_checkable
 
+from .._bots import checked_moves
 from .._match import bot_name
 from ..cards import Card
-from ..errors import NoMoveError, NotAGameStateError, WrongTypeError
+from ..errors import NoMoveError
 from ..observation import PlayerView
 
-__all__ = ["Bot", "NoMoveError", "bot_name", "checked_moves", "legal_moves_of"]
+__all__ = ["Bot", "NoMoveError", "bot_name", "legal_moves_of"]
 
 
 @runtime_checkable
@@ -52,41 +53,3 @@ def legal_moves_of(view: PlayerView, rng: random.Random) -> tuple[Card, ...]:
         NoMoveError: it is not this seat's turn, or the game is over.
     """
     return checked_moves(view, rng, PlayerView, "sevens_ru.PlayerView")
-
-
-class _View(Protocol):
-    """What :func:`checked_moves` reads of a view, in either game."""
-
-    @property
-    def seat(self) -> int: ...
-
-    @property
-    def current_player(self) -> int | None: ...
-
-    def legal_moves(self) -> tuple[Any, ...]: ...
-
-
-V = TypeVar("V", bound=_View)
-
-
-def checked_moves(view: object, rng: object, kind: type[V], name: str) -> tuple[Any, ...]:
-    """The legal moves of ``view``, a ``kind`` (called ``name`` in messages), for a bot of either game.
-
-    The checks of :func:`legal_moves_of`, shared with :mod:`sevens_ru.durak.bots`.
-    """
-    if not isinstance(view, kind):
-        module = type(view).__module__
-        got = (
-            type(view).__qualname__
-            if module == "builtins"
-            else f"{module}.{type(view).__qualname__}"
-        )
-        raise NotAGameStateError(f"a bot chooses from a {name}, got {got}")
-    if not isinstance(rng, random.Random):
-        raise WrongTypeError(f"a bot takes a random.Random, got {type(rng).__name__}")
-    moves = view.legal_moves()
-    if not moves:
-        if view.current_player is None:
-            raise NoMoveError(f"seat {view.seat} has no move: the game is over")
-        raise NoMoveError(f"seat {view.seat} has no move: it is seat {view.current_player}'s turn")
-    return moves

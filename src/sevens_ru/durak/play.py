@@ -24,8 +24,8 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
+from .._bots import bot_steps, lineup_of, rngs_for
 from ..errors import InvalidOptionsError
-from ..play import bot_steps, lineup_of, rngs_for
 from .bots import Bot
 from .game import apply, is_over, new_game
 from .observation import view

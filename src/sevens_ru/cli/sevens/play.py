@@ -48,7 +48,7 @@ from ..output import Output
 from ..texts import say, seat_name
 from .render import draw_rows, event_lines, hand_line, ranking_table, result_line
 
-__all__ = ["GameAbandonedError", "HumanPlayer", "play"]
+__all__ = ["HumanPlayer", "play"]
 
 
 class HumanPlayer:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
-from ...bots._base import checked_moves
+from ..._bots import checked_moves
 from ...errors import NoMoveError
 from ..moves import Move
 from ..observation import PlayerView

@@ -16,7 +16,7 @@ sevens_ru.errors.UnknownBotError: unknown Durak bot 'search': expected random or
 
 from __future__ import annotations
 
-from ...bots.registry import BotRegistry
+from ..._bots import BotRegistry
 from ...errors import UnknownBotError
 from ._base import Bot
 from .heuristic import HeuristicBot
