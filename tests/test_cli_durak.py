@@ -422,3 +422,33 @@ def test_the_console_script_plays_durak() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "Ranking" in result.stdout
+
+
+@pytest.mark.parametrize(("seed", "seat"), [(3, 2), (6, 0), (12, 1)])
+def test_play_shows_the_hand_first_and_who_attacks_once_a_bout(
+    tmp_path: Path, seed: int, seat: int
+) -> None:
+    record = tmp_path / "game.json"
+    args = ["play", "--game", "durak", "--seed", str(seed), "--seat", str(seat), "--plain"]
+    result = run(*args, "--save", str(record), stdin="1\n" * 200)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    state = durak.from_json(record.read_text(encoding="utf-8"))
+    start = durak.new_game(3, dealer=0, hands=state.deal, trump=state.trump)
+    # The hand as dealt comes before the first lead, which may take cards from it (D7).
+    hand = re.search(r"^Your hand: (.*?)\s+\(\* = trump\)$", out, re.M)
+    assert hand is not None
+    assert {Card.parse(card.rstrip("*")) for card in hand[1].split()} == set(start.hand(seat))
+    first_lead = min(out.find(word) for word in (" leads ", "You lead ") if word in out)
+    assert out.index("Your hand: ") < first_lead
+    # "... attacks you" once for every bout the human defends (D5), not at each question.
+    defended = 0
+    replayed = start
+    for move in (None, *state.moves):
+        if move is not None:
+            before = replayed
+            replayed = durak.apply(replayed, move)
+            if replayed.bouts == before.bouts:
+                continue
+        defended += replayed.defender == seat
+    assert out.count(" attacks you") == defended > 0
