@@ -9,13 +9,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 import sevens_ru as s7
 from sevens_ru import durak
 from sevens_ru.bots import RandomBot
 from sevens_ru.cli import GAMES, main
-from sevens_ru.cli.sevens import commands as sevens_commands
+from sevens_ru.cli._commands import COMMANDS
 from sevens_ru.durak.bots import RandomBot as DurakRandomBot
 from sevens_ru.durak.play import play_game as play_durak_game
 from sevens_ru.play import play_game
@@ -195,7 +196,8 @@ def test_the_bots_of_the_command_get_a_random_generator_from_the_seed(
             seen.append(rng)
             return super().choose(view, rng)
 
-    monkeypatch.setattr(sevens_commands, "make_bot", lambda name: Spy())
+    spied = attrs.evolve(GAMES["sevens"], make_bot=lambda name: Spy())
+    monkeypatch.setitem(GAMES, "sevens", spied)
     assert main(["demo", "--players", "3", "--seed", "8", "--plain"]) == 0
     out = capsys.readouterr().out
     assert seen and all(type(rng) is random.Random for rng in seen)
@@ -219,9 +221,8 @@ def test_the_durak_bots_of_the_command_get_a_random_generator_from_the_seed(
             seen.append(rng)
             return super().choose(view, rng)
 
-    from sevens_ru.cli.durak import commands as durak_commands
-
-    monkeypatch.setattr(durak_commands, "make_bot", lambda name: Spy())
+    spied = attrs.evolve(GAMES["durak"], make_bot=lambda name: Spy())
+    monkeypatch.setitem(GAMES, "durak", spied)
     assert main(["demo", "--game", "durak", "--seed", "8", "--plain"]) == 0
     out = capsys.readouterr().out
     assert seen and all(type(rng) is random.Random for rng in seen)
@@ -230,7 +231,11 @@ def test_the_durak_bots_of_the_command_get_a_random_generator_from_the_seed(
 
 
 def test_one_table_of_games() -> None:
+    # A game is one entry: its bots, its checks and its functions; the commands are shared.
     assert list(GAMES) == ["sevens", "durak"]
-    assert all(
-        set(commands) == {"demo", "play", "simulate", "replay"} for commands in GAMES.values()
-    )
+    assert set(COMMANDS) == {"demo", "play", "simulate", "replay"}
+    assert GAMES["sevens"].make_bot is s7.bots.make_bot
+    assert GAMES["durak"].make_bot is durak.bots.make_bot
+    for game in GAMES.values():
+        assert set(game.bots) == {"demo", "play", "simulate"}
+        assert all(game.make_bot(name) for names in game.bots.values() for name in names)

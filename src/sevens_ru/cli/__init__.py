@@ -37,19 +37,18 @@ from collections.abc import Mapping, Sequence
 from ..errors import GameAbandonedError, SevensError
 from . import durak, sevens
 from ._arguments import parser, read_record, refuse
-from ._shared import Command, record_game
+from ._commands import COMMANDS, Game
+from ._shared import record_game
 from .output import Output
 from .texts import say
 
 __all__ = ["GAMES", "main"]
 
-GAMES: Mapping[str, Mapping[str, Command]] = {
-    "sevens": sevens.COMMANDS,
-    "durak": durak.COMMANDS,
-}
+GAMES: Mapping[str, Game] = {"sevens": sevens.GAME, "durak": durak.GAME}
 """The games of the command, by the name ``--game`` and a record's ``"game"`` give them
-(the first is the default): each game's commands, by name (``demo``, ``play``,
-``simulate``, ``replay``). A third game would add one entry."""
+(the first is the default): each game's part of the commands (its bots by name, its
+checks, its ``demo``, ``play``, ``simulate`` and ``replay``). A third game would add
+one entry."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -86,7 +85,7 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         args.game = game if game in GAMES else next(iter(GAMES))  # whose loader says why not
         if args.step is None:
             args.step = sys.stdin.isatty() and sys.stdout.isatty()
-    return GAMES[args.game][args.command](args, out)
+    return COMMANDS[args.command](GAMES[args.game], args, out)
 
 
 def _silence_stdout() -> None:

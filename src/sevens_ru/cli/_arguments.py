@@ -205,15 +205,16 @@ def parser(
             "--save", type=writable, default=None, metavar="FILE", help="save the game record"
         )
 
+    def bots(sub: argparse.ArgumentParser, option: str, text: str) -> None:
+        sub.add_argument(option, nargs="+", default=None, metavar="BOT", help=text)
+
     sub = subs["demo"] = commands.add_parser("demo", help="bots play one game, shown move by move")
     table(sub)
-    sub.add_argument(
+    bots(
+        sub,
         "--bots",
-        nargs="+",
-        default=None,
-        metavar="BOT",
-        help="the bots, by seat, repeated to fill the table (default: heuristic search "
-        "random; Durak: heuristic random)",
+        "the bots, by seat, repeated to fill the table (default: heuristic search random; "
+        "Durak: heuristic random)",
     )
     sub.add_argument(
         "--delay",
@@ -225,13 +226,7 @@ def parser(
 
     sub = subs["play"] = commands.add_parser("play", help="play against bots in the terminal")
     table(sub)
-    sub.add_argument(
-        "--opponents",
-        nargs="+",
-        default=None,
-        metavar="BOT",
-        help="the bots, by seat after yours (repeated to fill the table)",
-    )
+    bots(sub, "--opponents", "the bots, by seat after yours (repeated to fill the table)")
     sub.add_argument("--seat", type=whole(least=0), default=0, help="your seat (default 0)")
     common(sub)
 
@@ -239,12 +234,10 @@ def parser(
         "simulate", help="many games between bots, with 95%% intervals"
     )
     game(sub, dealer=False)
-    sub.add_argument(
+    bots(
+        sub,
         "--bots",
-        nargs="+",
-        default=None,
-        metavar="BOT",
-        help="the lineup, one bot per seat (default: heuristic random random random; "
+        "the lineup, one bot per seat (default: heuristic random random random; "
         "Durak: heuristic random random)",
     )
     sub.add_argument("--players", type=whole(), default=None, help="seats (default: one per bot)")

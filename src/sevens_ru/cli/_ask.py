@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from ..cards import Language
+from ..errors import GameAbandonedError
 from .output import Output, escape
 from .texts import say
 
@@ -33,8 +34,8 @@ def ask_move(
     unreadable: tuple[type[Exception], ...],
     refusal: Callable[[T], str],
     listing: str,
-) -> T | None:
-    """Ask until one of ``moves`` comes; ``None`` if the person quits (or the input ends).
+) -> T:
+    """Ask until one of ``moves`` comes, and return it.
 
     Accepted: the number of a move in the list, an empty line when there is only one
     move, or text that ``read`` turns into one of ``moves``; ``?`` shows the help, and
@@ -43,14 +44,17 @@ def ask_move(
     reason; a move read but not legal is refused with ``refusal(move)``, then
     ``listing`` (the numbered moves) again. The messages are the texts whose keys
     start with ``texts`` (``prompt``, ``help``, ``no_number``, ``unreadable``).
+
+    Raises:
+        GameAbandonedError: the person quits (``q``), or the input ends.
     """
     while True:
         try:
             text = out.ask(say(lang, f"{texts}prompt")).strip()
         except EOFError:
-            return None
+            raise GameAbandonedError from None
         if text.lower() in QUIT:
-            return None
+            raise GameAbandonedError
         if text in ("?", "help", "h"):
             out.line(say(lang, f"{texts}help"))
             continue

@@ -11,31 +11,30 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from ..cards import Language
 from ._arguments import argument
 from .output import Output, Progress, escape
-from .texts import plural, say
+from .texts import plural, say, seat_name
 
 __all__ = [
-    "Command",
     "browse",
     "cycled",
     "delay_of",
+    "finish",
+    "follow",
+    "introduce",
     "record_game",
     "save_record",
     "seat_of",
     "seated",
     "show_match",
     "timed_match",
+    "with_human",
 ]
-
-Command = Callable[[argparse.Namespace, Output], int]
-"""One command of one game: it reads the parsed arguments, writes to the output, and
-returns the exit status. Each game has a table of them, by command name."""
 
 B = TypeVar("B")
 T = TypeVar("T")
@@ -54,14 +53,28 @@ def cycled(items: Sequence[T], seats: int) -> list[T]:
     return [items[seat % len(items)] for seat in range(seats)]
 
 
-def seated(make: Callable[[str], B], names: Sequence[str], seats: int, option: str) -> list[B]:
-    """The bots called ``names`` (by ``make``), repeated to fill ``seats``.
+def seated(
+    make: Callable[[str], B], names: Sequence[str], seats: int, option: str
+) -> tuple[list[B], list[str]]:
+    """The bots called ``names`` (by ``make``) and their names, repeated to fill ``seats``.
 
-    A name ``make`` refuses is a bad value of the argument ``option``.
+    A bot's name is its own ``name`` if it has one (``"search:rollouts=200"``), else the
+    name it was made from. A name ``make`` refuses is a bad value of the argument
+    ``option``.
+
+    >>> from sevens_ru.bots import make_bot
+    >>> from sevens_ru.cli._shared import seated
+    >>> bots, names = seated(make_bot, ["heuristic", "Random"], 3, "--bots")
+    >>> names, bots[0] is bots[2]
+    (['heuristic', 'random', 'heuristic'], True)
     """
     with argument(option):
         bots = [make(name) for name in names]
-    return cycled(bots, seats)
+    labels = [
+        bot.name if isinstance(getattr(bot, "name", None), str) else name.strip()  # type: ignore[attr-defined]
+        for bot, name in zip(bots, names, strict=True)
+    ]
+    return cycled(bots, seats), cycled(labels, seats)
 
 
 def seat_of(args: argparse.Namespace, players: int) -> int:
@@ -94,6 +107,61 @@ def record_game(text: str) -> str | None:
         return None
     game = record.get("game") if isinstance(record, dict) else None
     return game if isinstance(game, str) else None
+
+
+def finish(
+    out: Output,
+    args: argparse.Namespace,
+    state: T,
+    save: Callable[[Output, T, Path, Language], None],
+) -> int:
+    """Save the record of the game ``state`` with ``save`` if ``--save`` asks; the exit status, 0."""
+    if args.save is not None:
+        save(out, state, args.save, args.lang)
+    return 0
+
+
+# Games
+
+
+def with_human(opponents: Sequence[B], human: int, player: B) -> list[B]:
+    """The players by seat: ``player`` at seat ``human``, the ``opponents`` in the other seats, in order.
+
+    >>> from sevens_ru.cli._shared import with_human
+    >>> with_human(["a", "b"], 1, "you")
+    ['a', 'you', 'b']
+    """
+    return [*opponents[:human], player, *opponents[human:]]
+
+
+def introduce(out: Output, lang: Language, key: str, human: int, names: Sequence[str]) -> None:
+    """The first lines of a game against bots: the message ``key``, then each bot's seat."""
+    out.line(f"[bold]{say(lang, key, players=len(names), seat=human)}[/]")
+    for seat in range(len(names)):
+        if seat != human:
+            out.line(f"  {seat_name(seat, lang, names=names)}")
+
+
+def follow(
+    out: Output,
+    before: T,
+    states: Iterable[T],
+    lines: Callable[[T, T], Iterable[str]],
+    *,
+    delay: float = 0.0,
+    sleep: Callable[[float], None] = time.sleep,
+) -> T:
+    """Write ``lines(before, after)`` for each step of a game, ``before`` then ``states``; the last state.
+
+    With a ``delay``, ``sleep`` for that long after each step.
+    """
+    for after in states:
+        for line in lines(before, after):
+            out.line(line)
+        before = after
+        if delay:
+            sleep(delay)
+    return before
 
 
 # Matches

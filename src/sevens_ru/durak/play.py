@@ -44,14 +44,12 @@ def play_game(
     options: Options | None = None,
     rngs: Sequence[random.Random] | None = None,
 ) -> Iterator[GameState]:
-    """Yield the new game dealt from ``seed``, then the state after every move, to the end.
+    """Yield the new game ``dealer`` deals from ``seed`` (D3–D5), then the state after every move, to the end.
 
-    ``bots[seat]`` plays ``seat``; the number of bots is the number of players. The
-    bots draw their choices from ``random.Random(seed)``, one generator for all, so a
-    seed replays a game; ``rngs`` gives each seat its own instead. Without a seed, the
-    deal and the choices come from fresh entropy. The joins (D7) are made inside, as
-    :func:`~sevens_ru.durak.apply` makes them. The same as
-    :func:`sevens_ru.play.play_game`, with the ``dealer`` of Durak (D5).
+    As :func:`sevens_ru.play.play_game` does for the main game: ``bots[seat]`` plays
+    ``seat``, and the bots' choices come from ``random.Random(seed)``, or from one
+    generator per seat in ``rngs``; the joins (D7) are made inside, as
+    :func:`~sevens_ru.durak.apply` makes them.
 
     >>> from sevens_ru import durak
     >>> from sevens_ru.durak.bots import RandomBot

@@ -39,8 +39,9 @@ from ...durak.observation import PlayerView
 from ...durak.options import Options
 from ...durak.play import play_game
 from ...durak.state import GameState
-from ...errors import CardParseError, GameAbandonedError
+from ...errors import CardParseError
 from .._ask import ask_move, reason
+from .._shared import follow, introduce, with_human
 from ..output import Output
 from ..texts import TEXTS, say, seat_name
 from .render import (
@@ -159,7 +160,7 @@ class HumanPlayer:
             f"{number}) {move_text(move, lang)}" for number, move in enumerate(moves, 1)
         )
         out.line(say(lang, "d_moves", moves=listed))
-        move = ask_move(
+        return ask_move(
             out,
             lang,
             moves,
@@ -169,9 +170,6 @@ class HumanPlayer:
             refusal=lambda move: _why_not(move, view, lang),
             listing=say(lang, "d_moves", moves=listed),
         )
-        if move is None:
-            raise GameAbandonedError
-        return move
 
     def _show(self, view: PlayerView) -> None:
         out, lang = self.out, self.lang
@@ -206,24 +204,22 @@ def play(
     who goes out; the result and the ranking are shown at the end. ``names`` names the
     seats' bots. Raises :class:`~sevens_ru.errors.GameAbandonedError` if the human stops.
     """
-    players = len(opponents) + 1
-    bots: list[Bot] = [*opponents[:human], HumanPlayer(out, lang, names), *opponents[human:]]
-    out.line(f"[bold]{say(lang, 'd_intro', players=players, seat=human)}[/]")
-    for seat in range(players):
-        if seat != human:
-            out.line(f"  {seat_name(seat, lang, names=names)}")
+    bots: list[Bot] = with_human(opponents, human, HumanPlayer(out, lang, names))
+    introduce(out, lang, "d_intro", human, names or [""] * len(bots))
     states = play_game(bots, seed=seed, dealer=dealer, options=options)
-    before = next(states)
-    out.line(trump_line(before, lang, human=human, names=names))
-    hand = hand_line(before.hand(human), before.trump_suit, lang)
+    first = next(states)
+    out.line(trump_line(first, lang, human=human, names=names))
+    hand = hand_line(first.hand(human), first.trump_suit, lang)
     out.line(f"{say(lang, 'hand')}: {hand}   [dim]({say(lang, 'd_marked')})[/]")
-    assert before.attacker is not None  # a new game
-    assert before.defender is not None
-    out.line(turn_line(before.attacker, before.defender, lang, human=human, names=names))
-    for after in states:
-        for line in event_lines(before, after, lang, human=human, names=names):
-            out.line(line)
-        before = after
+    assert first.attacker is not None  # a new game
+    assert first.defender is not None
+    out.line(turn_line(first.attacker, first.defender, lang, human=human, names=names))
+    final = follow(
+        out,
+        first,
+        states,
+        lambda before, after: event_lines(before, after, lang, human=human, names=names),
+    )
     out.line()
-    ranking_table(out, before, lang, human=human, names=names)
-    return before
+    ranking_table(out, final, lang, human=human, names=names)
+    return final

@@ -1,17 +1,19 @@
 """``sevens-ru demo``, ``play``, ``simulate`` and ``replay`` for Russian Sevens.
 
-:data:`COMMANDS` is this game's entry in the command's table of games
+:data:`GAME` is this game's entry in the command's table of games
 (:data:`sevens_ru.cli.GAMES`); the functions it runs are :func:`demo`,
-:func:`~sevens_ru.cli.sevens.play.play`, :func:`simulate` and :func:`replay`, which
-write to an :class:`~sevens_ru.cli.output.Output`.
+:func:`~sevens_ru.cli.sevens.play.play` and :func:`replay`, which write to an
+:class:`~sevens_ru.cli.output.Output`, and for ``simulate``
+:func:`sevens_ru.tournament.play_match`.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from ...bots import Bot, bot_name, make_bot
 from ...cards import Language
@@ -23,21 +25,13 @@ from ...record import from_json, to_json
 from ...state import GameState
 from ...tournament import play_match
 from .._arguments import argument
-from .._shared import (
-    Command,
-    browse,
-    delay_of,
-    save_record,
-    seat_of,
-    seated,
-    show_match,
-    timed_match,
-)
+from .._commands import Game
+from .._shared import browse, follow, save_record
 from ..output import Output
 from .play import play
 from .render import draw_rows, event_lines, ranking_table, result_line, show_deal
 
-__all__ = ["COMMANDS", "demo", "replay", "save", "simulate"]
+__all__ = ["GAME", "demo", "replay", "save", "settings"]
 
 
 def demo(
@@ -58,63 +52,22 @@ def demo(
     """
     names = [bot_name(bot) for bot in bots] if names is None else names
     states = play_game(bots, seed=seed, options=options)
-    before = next(states)
-    show_deal(out, before, lang, names)
+    first = next(states)
+    show_deal(out, first, lang, names)
     out.rule()
-    for after in states:
-        for line in event_lines(before, after, lang, names=names, rows=True):
-            out.line(line)
-        before = after
-        if delay:
-            sleep(delay)
+    final = follow(
+        out,
+        first,
+        states,
+        lambda before, after: event_lines(before, after, lang, names=names, rows=True),
+        delay=delay,
+        sleep=sleep,
+    )
     out.rule()
-    draw_rows(out, before.table, lang)
-    out.line(f"[bold]{result_line(before, lang, names=names)}[/]")
-    ranking_table(out, before, lang, names=names)
-    return before
-
-
-def simulate(
-    out: Output,
-    bots: Sequence[Bot],
-    *,
-    games: int,
-    seed: int,
-    players: int | None,
-    duplicate: bool,
-    jobs: int,
-    as_json: bool,
-    show_progress: bool,
-) -> None:
-    """Many games between bots (:func:`~sevens_ru.tournament.play_match`); a results table with 95 % intervals, or JSON."""
-    result, seconds = timed_match(
-        out,
-        lambda progress: play_match(
-            bots,
-            games,
-            seed=seed,
-            players=players,
-            duplicate=duplicate,
-            jobs=jobs,
-            progress=progress,
-        ),
-        games=games,
-        show_progress=show_progress,
-    )
-    show_match(
-        out,
-        result,
-        seconds,
-        as_json=as_json,
-        title=f"{result.players} players",
-        columns={
-            "win rate": lambda bot: bot.win_rate,
-            "mean place": lambda bot: bot.mean_place,
-            "cards left": lambda bot: bot.mean_cards_left,
-            "passes": lambda bot: bot.mean_passes,
-        },
-        note=f"fair win rate {1 / result.players:.3f}",
-    )
+    draw_rows(out, final.table, lang)
+    out.line(f"[bold]{result_line(final, lang, names=names)}[/]")
+    ranking_table(out, final, lang, names=names)
+    return final
 
 
 def replay(out: Output, text: str, *, lang: Language, step: bool) -> GameState:
@@ -149,76 +102,49 @@ def save(out: Output, state: GameState, path: Path, lang: Language) -> None:
     save_record(out, to_json(state, indent=1), path, lang)
 
 
-# The commands, from the parsed arguments
-
-_DEMO_BOTS = ("heuristic", "search", "random")
-_OPPONENTS = ("heuristic",)
-_LINEUP = ("heuristic", "random", "random", "random")
+# The game in the command
 
 
-def _players(args: argparse.Namespace, default: int, option: str = "--players") -> int:
-    """The player count (R4), checked before any bot is made; and no option of Durak."""
-    if getattr(args, "dealer", None) is not None or args.short_deck:
-        option = "--dealer" if getattr(args, "dealer", None) is not None else "--short-deck"
-        raise argparse.ArgumentError(
-            None, f"argument {option}: an option of Durak: add --game durak"
-        )
-    players: int = default if args.players is None else args.players
+def settings(args: argparse.Namespace, players: int, option: str) -> dict[str, Any]:
+    """Check the player count (R4) and that no option of Durak is given; the seed of a game.
+
+    A bad argument raises argparse's ``ArgumentError``, naming ``option`` if it is the
+    player count.
+    """
+    for given, name in (
+        (getattr(args, "dealer", None), "--dealer"),
+        (args.short_deck, "--short-deck"),
+    ):
+        if given not in (None, False):
+            raise argparse.ArgumentError(
+                None, f"argument {name}: an option of Durak: add --game durak"
+            )
     with argument(option):
         new_game(players)
-    return players
+    return {} if args.command == "simulate" else {"seed": args.seed}
 
 
-def _demo(args: argparse.Namespace, out: Output) -> int:
-    players = _players(args, 4)
-    bots = seated(make_bot, args.bots or _DEMO_BOTS, players, "--bots")
-    state = demo(out, bots, seed=args.seed, lang=args.lang, delay=delay_of(args))
-    if args.save is not None:
-        save(out, state, args.save, args.lang)
-    return 0
-
-
-def _play(args: argparse.Namespace, out: Output) -> int:
-    players = _players(args, 4)
-    seat = seat_of(args, players)
-    opponents = seated(make_bot, args.opponents or _OPPONENTS, players - 1, "--opponents")
-    state = play(out, seat, opponents, seed=args.seed, lang=args.lang)
-    if args.save is not None:
-        save(out, state, args.save, args.lang)
-    return 0
-
-
-def _simulate(args: argparse.Namespace, out: Output) -> int:
-    names = args.bots or _LINEUP
-    bots = seated(make_bot, names, len(names), "--bots")
-    players = _players(args, len(names), "--bots" if args.players is None else "--players")
-    if len(bots) > players:
-        raise argparse.ArgumentError(
-            None, f"argument --players: {len(bots)} bots cannot sit at {players} seats"
-        )
-    simulate(
-        out,
-        bots,
-        games=args.games,
-        seed=args.seed,
-        players=players,
-        duplicate=not args.no_duplicate,
-        jobs=args.jobs,
-        as_json=args.json,
-        show_progress=not args.quiet,
-    )
-    return 0
-
-
-def _replay(args: argparse.Namespace, out: Output) -> int:
-    replay(out, args.record, lang=args.lang, step=args.step)
-    return 0
-
-
-COMMANDS: Mapping[str, Command] = {
-    "demo": _demo,
-    "play": _play,
-    "simulate": _simulate,
-    "replay": _replay,
-}
-"""The commands of Russian Sevens, by name: this game's entry in :data:`sevens_ru.cli.GAMES`."""
+GAME = Game(
+    make_bot=make_bot,
+    settings=settings,
+    demo=demo,
+    play=play,
+    replay=replay,
+    save=save,
+    match=play_match,
+    title=lambda result: f"{result.players} players",
+    columns={
+        "win rate": lambda bot: bot.win_rate,
+        "mean place": lambda bot: bot.mean_place,
+        "cards left": lambda bot: bot.mean_cards_left,
+        "passes": lambda bot: bot.mean_passes,
+    },
+    note=lambda result: f"fair win rate {1 / result.players:.3f}",
+    players=4,
+    bots={
+        "demo": ("heuristic", "search", "random"),
+        "play": ("heuristic",),
+        "simulate": ("heuristic", "random", "random", "random"),
+    },
+)
+"""Russian Sevens in the command: its entry in :data:`sevens_ru.cli.GAMES`."""

@@ -38,14 +38,15 @@ from collections.abc import Sequence
 
 from ...bots import Bot, bot_name, legal_moves_of
 from ...cards import Card, Language
-from ...errors import CardParseError, GameAbandonedError
+from ...errors import CardParseError
 from ...observation import PlayerView
 from ...options import Options
 from ...play import play_game
 from ...state import GameState
 from .._ask import ask_move
+from .._shared import follow, introduce, with_human
 from ..output import Output
-from ..texts import say, seat_name
+from ..texts import say
 from .render import draw_rows, event_lines, hand_line, ranking_table, result_line
 
 __all__ = ["HumanPlayer", "play"]
@@ -80,7 +81,7 @@ class HumanPlayer:
             key = "not_held" if card not in view.hand else "not_playable"
             return say(lang, key, card=card.label(lang))
 
-        card = ask_move(
+        return ask_move(
             out,
             lang,
             moves,
@@ -90,9 +91,6 @@ class HumanPlayer:
             refusal=refusal,
             listing=say(lang, "playable", cards=listed),
         )
-        if card is None:
-            raise GameAbandonedError
-        return card
 
 
 def play(
@@ -103,28 +101,28 @@ def play(
     seed: int | None,
     lang: Language,
     options: Options | None = None,
+    names: Sequence[str] | None = None,
 ) -> GameState:
     """Play one game to the end: the human at seat ``human``, the ``opponents`` in the other seats, in order.
 
     Every play and pass is announced (R11); the ranking is shown at the end. The deal
     and the bots' choices come from ``seed`` (:func:`sevens_ru.play.play_game`).
+    ``names`` names the seats' bots (default: :func:`~sevens_ru.bots.bot_name`).
     Raises :class:`~sevens_ru.errors.GameAbandonedError` if the human stops.
     """
-    players = len(opponents) + 1
-    bots: list[Bot] = [*opponents[:human], HumanPlayer(out, lang), *opponents[human:]]
-    names = [bot_name(bot) if seat != human else "" for seat, bot in enumerate(bots)]
-    out.line(f"[bold]{say(lang, 'intro', players=players, seat=human)}[/]")
-    for seat in range(players):
-        if seat != human:
-            out.line(f"  {seat_name(seat, lang, names=names)}")
+    bots: list[Bot] = with_human(opponents, human, HumanPlayer(out, lang))
+    if names is None:
+        names = with_human([bot_name(bot) for bot in opponents], human, "")
+    introduce(out, lang, "intro", human, names)
     states = play_game(bots, seed=seed, options=options)
-    before = next(states)
-    for after in states:
-        for line in event_lines(before, after, lang, human=human, names=names):
-            out.line(line)
-        before = after
+    final = follow(
+        out,
+        next(states),
+        states,
+        lambda before, after: event_lines(before, after, lang, human=human, names=names),
+    )
     out.line()
-    draw_rows(out, before.table, lang)
-    out.line(f"[bold]{result_line(before, lang, human=human, names=names)}[/]")
-    ranking_table(out, before, lang, human=human, names=names)
-    return before
+    draw_rows(out, final.table, lang)
+    out.line(f"[bold]{result_line(final, lang, human=human, names=names)}[/]")
+    ranking_table(out, final, lang, human=human, names=names)
+    return final
