@@ -19,7 +19,7 @@ from sevens_ru.cli.durak.render import event_lines, move_text
 from sevens_ru.cli.output import Output, strip_markup
 from sevens_ru.cli.sevens.play import HumanPlayer as SevensHumanPlayer
 from sevens_ru.cli.sevens.render import ranking_table
-from sevens_ru.cli.texts import TEXTS, plural, say, seat_name
+from sevens_ru.cli.texts import TEXTS, Narrator, plural, say, seat_name
 
 RUSSIAN = {
     1: "карта",
@@ -101,7 +101,7 @@ def test_a_settled_bout_is_told_with_the_right_plural() -> None:
     )
     before = durak.apply(durak.apply(state, "lead 6♣ 6♦"), "cover 6♣ 7♣")
     after = durak.apply(before, "cover 6♦ 7♦")
-    lines = [strip_markup(line) for line in event_lines(before, after, "ru")]
+    lines = [strip_markup(line) for line in event_lines(before, after, Narrator("ru"))]
     assert "Всё покрыто: 4 карты уходят в отбой" in lines
     assert say("ru", "d_draw_limit", count=1) == "Ничья: 1 заход подряд карты брали (D13)"
     assert say("ru", "d_draw_limit", count=22) == "Ничья: 22 захода подряд карты брали (D13)"
@@ -117,7 +117,7 @@ def test_one_word_for_a_seat_and_another_for_a_place(lang: Language) -> None:
     while not s7.is_over(state):
         state = s7.apply(state, s7.legal_moves(state)[0])
     out = Output(io.StringIO(), plain=True)
-    ranking_table(out, state, lang)
+    ranking_table(out, state, Narrator(lang))
     lines = out.stream.getvalue().splitlines()
     assert lines[1].split()[0].lower() == place_word  # the column of the places (R18)
     for line in lines[2:]:

@@ -18,7 +18,7 @@ from typing import Any, Protocol, TypeVar
 from ..cards import Language
 from ._arguments import argument
 from .output import Output, Progress, escape
-from .texts import plural, say, seat_name
+from .texts import Narrator, plural, say
 
 __all__ = [
     "browse",
@@ -134,12 +134,13 @@ def with_human(opponents: Sequence[B], human: int, player: B) -> list[B]:
     return [*opponents[:human], player, *opponents[human:]]
 
 
-def introduce(out: Output, lang: Language, key: str, human: int, names: Sequence[str]) -> None:
+def introduce(out: Output, tell: Narrator, key: str, players: int) -> None:
     """The first lines of a game against bots: the message ``key``, then each bot's seat."""
-    out.line(f"[bold]{say(lang, key, players=len(names), seat=human)}[/]")
-    for seat in range(len(names)):
-        if seat != human:
-            out.line(f"  {seat_name(seat, lang, names=names)}")
+    out.line(f"[bold]{tell.say(key, players=players, seat=tell.human)}[/]")
+    bots = Narrator(tell.lang, names=tell.names)
+    for seat in range(players):
+        if seat != tell.human:
+            out.line(f"  {bots.seat(seat)}")
 
 
 def follow(

@@ -17,10 +17,12 @@ import string
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
+
 from ..cards import LANGUAGES, Language
 from ..errors import UnknownLanguageError
 
-__all__ = ["TEXTS", "plural", "say", "seat_name"]
+__all__ = ["TEXTS", "Narrator", "plural", "say", "seat_name"]
 
 TEXTS: dict[str, dict[Language, str]] = {
     "intro": {
@@ -432,6 +434,39 @@ def say(lang: Language, key: str, /, **fields: object) -> str:
     """
     _check(lang)
     return _Formatter(lang).format(TEXTS[key][lang], **fields)
+
+
+def _names(names: Sequence[str]) -> tuple[str, ...]:
+    return tuple(names)
+
+
+@attrs.frozen
+class Narrator:
+    """How the command tells a game: in ``lang``, to the person at seat ``human`` if there is one, each bot named.
+
+    The functions that draw a game take a narrator: ``Narrator("ru")`` tells a game in
+    Russian to no one in particular.
+
+    >>> from sevens_ru.cli.texts import Narrator
+    >>> narrator = Narrator("en", human=1, names=["heuristic", "", "random"])
+    >>> narrator.seat(0), narrator.seat(1), narrator.say("wins", name=narrator.seat(2))
+    ('Seat 0 (heuristic)', 'You', 'Seat 2 (random) wins!')
+    """
+
+    lang: Language
+    """The language of the messages and the cards."""
+    human: int | None = None
+    """The person's seat, told as "you"; ``None`` when bots alone play."""
+    names: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    """Each seat's bot, by seat (empty for the person's seat, or for none)."""
+
+    def say(self, key: str, /, **fields: object) -> str:
+        """The message ``key`` in this language (see :func:`say`)."""
+        return say(self.lang, key, **fields)
+
+    def seat(self, seat: int) -> str:
+        """The name of ``seat`` (see :func:`seat_name`)."""
+        return seat_name(seat, self.lang, human=self.human, names=self.names)
 
 
 def seat_name(

@@ -40,6 +40,7 @@ from .._arguments import argument
 from .._commands import Game
 from .._shared import browse, follow, save_record
 from ..output import Output
+from ..texts import Narrator
 from .play import play
 from .render import event_lines, ranking_table, show_deal, turn_line
 
@@ -66,21 +67,22 @@ def demo(
     names = [bot_name(bot) for bot in bots] if names is None else names
     states = play_game(bots, seed=seed, dealer=dealer, options=options)
     first = next(states)
-    show_deal(out, first, lang, names)
+    tell = Narrator(lang, names=names)
+    show_deal(out, first, tell)
     out.rule()
     assert first.attacker is not None  # a new game
     assert first.defender is not None
-    out.line(f"[dim]{turn_line(first.attacker, first.defender, lang, names=names)}[/]")
+    out.line(f"[dim]{turn_line(first.attacker, first.defender, tell)}[/]")
     final = follow(
         out,
         first,
         states,
-        lambda before, after: event_lines(before, after, lang, names=names, table=True),
+        lambda before, after: event_lines(before, after, tell, table=True),
         delay=delay,
         sleep=sleep,
     )
     out.rule()
-    ranking_table(out, final, lang, names=names)
+    ranking_table(out, final, tell)
     return final
 
 
@@ -101,21 +103,22 @@ def replay(out: Output, text: str, *, lang: Language, step: bool) -> GameState:
     ]
     for move in state.moves:
         states.append(apply(states[-1], move))
-    show_deal(out, states[0], lang, ())
+    tell = Narrator(lang)
+    show_deal(out, states[0], tell)
 
     def show(number: int) -> None:
         shown = states[number]
         if number:
-            for line in event_lines(states[number - 1], shown, lang, table=True):
+            for line in event_lines(states[number - 1], shown, tell, table=True):
                 out.line(line)
         elif shown.attacker is not None and shown.defender is not None:
-            out.line(f"[dim]{turn_line(shown.attacker, shown.defender, lang)}[/]")
+            out.line(f"[dim]{turn_line(shown.attacker, shown.defender, tell)}[/]")
 
     last = browse(out, lang, len(states) - 1, show, step=step)
     if last < len(states) - 1:
         return states[last]
     if is_over(state):
-        ranking_table(out, state, lang)
+        ranking_table(out, state, tell)
     return state
 
 

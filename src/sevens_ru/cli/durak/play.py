@@ -43,7 +43,7 @@ from ...errors import CardParseError
 from .._ask import ask_move, reason
 from .._shared import follow, introduce, with_human
 from ..output import Output
-from ..texts import TEXTS, say, seat_name
+from ..texts import TEXTS, Narrator, say
 from .render import (
     event_lines,
     hand_line,
@@ -174,10 +174,8 @@ class HumanPlayer:
     def _show(self, view: PlayerView) -> None:
         out, lang = self.out, self.lang
         out.line()
-        sizes = "  ".join(
-            f"{seat_name(seat, lang, human=view.seat, names=self.names)}: {size}"
-            for seat, size in enumerate(view.hand_sizes)
-        )
+        tell = Narrator(lang, human=view.seat, names=self.names)
+        sizes = "  ".join(f"{tell.seat(seat)}: {size}" for seat, size in enumerate(view.hand_sizes))
         trump = say(lang, "d_trump_card", card=f"[bold]{view.trump.label(lang)}[/]")
         out.line(f"{trump}   {say(lang, 'd_sizes', sizes=sizes)}")
         if view.table:
@@ -205,21 +203,17 @@ def play(
     seats' bots. Raises :class:`~sevens_ru.errors.GameAbandonedError` if the human stops.
     """
     bots: list[Bot] = with_human(opponents, human, HumanPlayer(out, lang, names))
-    introduce(out, lang, "d_intro", human, names or [""] * len(bots))
+    tell = Narrator(lang, human=human, names=names)
+    introduce(out, tell, "d_intro", len(bots))
     states = play_game(bots, seed=seed, dealer=dealer, options=options)
     first = next(states)
-    out.line(trump_line(first, lang, human=human, names=names))
+    out.line(trump_line(first, tell))
     hand = hand_line(first.hand(human), first.trump_suit, lang)
-    out.line(f"{say(lang, 'hand')}: {hand}   [dim]({say(lang, 'd_marked')})[/]")
+    out.line(f"{tell.say('hand')}: {hand}   [dim]({tell.say('d_marked')})[/]")
     assert first.attacker is not None  # a new game
     assert first.defender is not None
-    out.line(turn_line(first.attacker, first.defender, lang, human=human, names=names))
-    final = follow(
-        out,
-        first,
-        states,
-        lambda before, after: event_lines(before, after, lang, human=human, names=names),
-    )
+    out.line(turn_line(first.attacker, first.defender, tell))
+    final = follow(out, first, states, lambda before, after: event_lines(before, after, tell))
     out.line()
-    ranking_table(out, final, lang, human=human, names=names)
+    ranking_table(out, final, tell)
     return final

@@ -8,7 +8,8 @@ labels (:meth:`~sevens_ru.Card.label`), which :meth:`~sevens_ru.Card.parse` read
 >>> from sevens_ru.cli.output import strip_markup
 >>> before = durak.new_game(3, dealer=0, seed=7)
 >>> after = durak.apply(before, "lead 6♣")
->>> for line in event_lines(before, after, "en", human=2):
+>>> from sevens_ru.cli.texts import Narrator
+>>> for line in event_lines(before, after, Narrator("en", human=2)):
 ...     print(strip_markup(line))
 Seat 1 leads 6♣
 You join with 6♦
@@ -20,12 +21,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ...cards import Card, Language, Suit
-from ...durak.events import Covered, Joined, Led, Took
+from ...durak.events import Covered, Event, Joined, Led, Took
 from ...durak.moves import Cover, Lead, Move
 from ...durak.scoring import payoffs, ranking
 from ...durak.state import GameState
 from ..output import Output
-from ..texts import say, seat_name
+from ..texts import Narrator, say
 
 __all__ = [
     "cards_text",
@@ -104,67 +105,49 @@ def table_line(table: Sequence[tuple[Card, Card | None]], lang: Language) -> str
     )
 
 
-def turn_line(
-    attacker: int,
-    defender: int,
-    lang: Language,
-    *,
-    human: int | None = None,
-    names: Sequence[str] = (),
-) -> str:
-    """Who attacks whom (D5), from the human's point of view if there is one.
+def turn_line(attacker: int, defender: int, tell: Narrator) -> str:
+    """Who attacks whom (D5), from the person's point of view if there is one.
 
     >>> from sevens_ru.cli.durak.render import turn_line
-    >>> turn_line(1, 2, "en"), turn_line(1, 2, "en", human=2), turn_line(2, 0, "ru", human=2)
-    ('Seat 1 attacks Seat 2', 'Seat 1 attacks you', 'Вы ходите, отбивается Игрок 0')
+    >>> from sevens_ru.cli.texts import Narrator
+    >>> turn_line(1, 2, Narrator("en")), turn_line(1, 2, Narrator("en", human=2))
+    ('Seat 1 attacks Seat 2', 'Seat 1 attacks you')
+    >>> turn_line(2, 0, Narrator("ru", human=2))
+    'Вы ходите, отбивается Игрок 0'
     """
-    if attacker == human:
-        return say(
-            lang, "d_you_attack", defender=seat_name(defender, lang, human=human, names=names)
-        )
-    if defender == human:
-        return say(
-            lang, "d_attacks_you", attacker=seat_name(attacker, lang, human=human, names=names)
-        )
-    return say(
-        lang,
-        "d_attacks",
-        attacker=seat_name(attacker, lang, human=human, names=names),
-        defender=seat_name(defender, lang, human=human, names=names),
-    )
+    if attacker == tell.human:
+        return tell.say("d_you_attack", defender=tell.seat(defender))
+    if defender == tell.human:
+        return tell.say("d_attacks_you", attacker=tell.seat(attacker))
+    return tell.say("d_attacks", attacker=tell.seat(attacker), defender=tell.seat(defender))
 
 
-def result_line(
-    state: GameState, lang: Language, *, human: int | None = None, names: Sequence[str] = ()
-) -> str:
+def result_line(state: GameState, tell: Narrator) -> str:
     """How a finished game ended: who is the fool, or which draw (D12, D13).
 
     >>> from sevens_ru import durak
     >>> from sevens_ru.cli.durak.render import result_line
+    >>> from sevens_ru.cli.texts import Narrator
     >>> state = durak.new_game(3, dealer=0, seed=11)
     >>> while not durak.is_over(state):
     ...     state = durak.apply(state, durak.legal_moves(state)[0])
-    >>> result_line(state, "en"), result_line(state, "de", human=1)
+    >>> result_line(state, Narrator("en")), result_line(state, Narrator("de", human=1))
     ('Seat 1 is the fool!', 'Sie sind der Dumme!')
     """
     loser = state.loser
     if loser is not None:
-        if loser == human:
-            return say(lang, "d_you_fool")
-        return say(lang, "d_fool", name=seat_name(loser, lang, human=human, names=names))
+        return (
+            tell.say("d_you_fool")
+            if loser == tell.human
+            else tell.say("d_fool", name=tell.seat(loser))
+        )
     if state.takes_in_a_row >= state.options.take_limit:
-        return say(lang, "d_draw_limit", count=state.takes_in_a_row)
-    return say(lang, "d_draw_empty")
+        return tell.say("d_draw_limit", count=state.takes_in_a_row)
+    return tell.say("d_draw_empty")
 
 
 def event_lines(
-    before: GameState,
-    after: GameState,
-    lang: Language,
-    *,
-    human: int | None = None,
-    names: Sequence[str] = (),
-    table: bool = False,
+    before: GameState, after: GameState, tell: Narrator, *, table: bool = False
 ) -> list[str]:
     """Lines for the move from ``before`` to ``after``: its events, then what followed.
 
@@ -173,120 +156,95 @@ def event_lines(
     whom next (D5) or how the game ended (D12, D13). With ``table``, the table of the
     bout follows while the bout goes on.
     """
-    lines = []
-    for event in after.history[len(before.history) :]:
-        mine = event.seat == human
-        name = seat_name(event.seat, lang, human=human, names=names)
-        if isinstance(event, Led):
-            cards = f"[bold]{cards_text(event.cards, lang)}[/]"
-            lines.append(
-                say(lang, "d_you_lead", cards=cards)
-                if mine
-                else say(lang, "d_leads", name=name, cards=cards)
-            )
-        elif isinstance(event, Joined):
-            cards = f"[bold]{cards_text(event.cards, lang)}[/]"
-            line = (
-                say(lang, "d_you_join", cards=cards)
-                if mine
-                else say(lang, "d_joins", name=name, cards=cards)
-            )
-            lines.append(f"[cyan]{line}[/]")
-        elif isinstance(event, Covered):
-            fields = {
-                "attack": event.attack.label(lang),
-                "card": f"[bold]{event.card.label(lang)}[/]",
-            }
-            lines.append(
-                say(lang, "d_you_cover", **fields)
-                if mine
-                else say(lang, "d_covers", name=name, **fields)
-            )
-        elif isinstance(event, Took):
-            cards = cards_text(event.cards, lang)
-            line = (
-                say(lang, "d_you_take", cards=cards)
-                if mine
-                else say(lang, "d_takes", name=name, cards=cards)
-            )
-            lines.append(f"[yellow]{line}[/]")
+    lines = [_event_line(event, tell) for event in after.history[len(before.history) :]]
     if after.bouts == before.bouts:
         if table and after.table:
-            lines.append(f"[dim]    {say(lang, 'd_table')}: {table_line(after.table, lang)}[/]")
+            lines.append(f"[dim]    {tell.say('d_table')}: {table_line(after.table, tell.lang)}[/]")
         return lines
     if not after.takes_in_a_row:
         count = len(after.set_aside) - len(before.set_aside)
-        lines.append(f"[dim]{say(lang, 'd_set_aside', count=count)}[/]")
+        lines.append(f"[dim]{tell.say('d_set_aside', count=count)}[/]")
     for seat in after.out:
         if seat not in before.out:
-            line = (
-                say(lang, "d_you_out")
-                if seat == human
-                else say(lang, "d_out", name=seat_name(seat, lang, human=human, names=names))
+            out = (
+                tell.say("d_you_out")
+                if seat == tell.human
+                else tell.say("d_out", name=tell.seat(seat))
             )
-            lines.append(f"[green]{line}[/]")
+            lines.append(f"[green]{out}[/]")
     if after.attacker is not None and after.defender is not None:
-        lines.append(
-            f"[dim]{turn_line(after.attacker, after.defender, lang, human=human, names=names)}[/]"
-        )
+        lines.append(f"[dim]{turn_line(after.attacker, after.defender, tell)}[/]")
     else:
-        lines.append(f"[bold]{result_line(after, lang, human=human, names=names)}[/]")
+        lines.append(f"[bold]{result_line(after, tell)}[/]")
     return lines
 
 
-def trump_line(
-    state: GameState, lang: Language, *, human: int | None = None, names: Sequence[str] = ()
-) -> str:
+_EVENTS = {Led: "lead", Joined: "join", Covered: "cover", Took: "take"}
+
+
+def _event_line(event: Event, tell: Narrator) -> str:
+    """One event: ``"Seat 1 leads 6♣"``, or ``"You join with 6♦"`` for the person's seat."""
+    lang = tell.lang
+    if isinstance(event, Covered):
+        fields = {"attack": event.attack.label(lang), "card": f"[bold]{event.card.label(lang)}[/]"}
+    else:
+        cards = cards_text(event.cards, lang)
+        fields = {"cards": cards if isinstance(event, Took) else f"[bold]{cards}[/]"}
+    verb = _EVENTS[type(event)]
+    if event.seat == tell.human:
+        line = tell.say(f"d_you_{verb}", **fields)
+    else:
+        line = tell.say(f"d_{verb}s", name=tell.seat(event.seat), **fields)
+    style = {Joined: "cyan", Took: "yellow"}.get(type(event))
+    return f"[{style}]{line}[/]" if style else line
+
+
+def trump_line(state: GameState, tell: Narrator) -> str:
     """The trump card (D4), who dealt, and how many cards are out of play.
 
     >>> from sevens_ru import durak
     >>> from sevens_ru.cli.durak.render import trump_line
+    >>> from sevens_ru.cli.texts import Narrator
     >>> from sevens_ru.cli.output import strip_markup
     >>> state = durak.new_game(2, dealer=1, seed=3)
-    >>> strip_markup(trump_line(state, "ru")), strip_markup(trump_line(state, "en", human=1))
-    ('Козырь В♥, сдаёт Игрок 1; вне игры 18 карт', 'Trump card J♥, dealt by you; 18 cards out of play')
+    >>> strip_markup(trump_line(state, Narrator("ru")))
+    'Козырь В♥, сдаёт Игрок 1; вне игры 18 карт'
+    >>> strip_markup(trump_line(state, Narrator("en", human=1)))
+    'Trump card J♥, dealt by you; 18 cards out of play'
     """
-    card = f"[bold]{state.trump.label(lang)}[/]"
-    if state.dealer == human:
-        return say(lang, "d_you_trump", card=card, undealt=len(state.undealt))
-    dealer = seat_name(state.dealer, lang, names=names)
-    return say(lang, "d_trump", card=card, dealer=dealer, undealt=len(state.undealt))
+    card = f"[bold]{state.trump.label(tell.lang)}[/]"
+    undealt = len(state.undealt)
+    if state.dealer == tell.human:
+        return tell.say("d_you_trump", card=card, undealt=undealt)
+    return tell.say("d_trump", card=card, dealer=tell.seat(state.dealer), undealt=undealt)
 
 
-def show_deal(out: Output, state: GameState, lang: Language, names: Sequence[str]) -> None:
+def show_deal(out: Output, state: GameState, tell: Narrator) -> None:
     """The trump card and every seat's hand as dealt (for a demo or a replay)."""
-    out.rule(say(lang, "deal"))
-    out.line(trump_line(state, lang, names=names))
+    out.rule(tell.say("deal"))
+    out.line(trump_line(state, tell))
     for seat, hand in enumerate(state.deal):
-        name = seat_name(seat, lang, names=names)
-        out.line(f"{name}: {hand_line(hand, state.trump_suit, lang)}")
-    out.line(f"[dim]({say(lang, 'd_marked')})[/]")
+        out.line(f"{tell.seat(seat)}: {hand_line(hand, state.trump_suit, tell.lang)}")
+    out.line(f"[dim]({tell.say('d_marked')})[/]")
 
 
-def ranking_table(
-    out: Output,
-    state: GameState,
-    lang: Language,
-    *,
-    human: int | None = None,
-    names: Sequence[str] = (),
-) -> None:
+def ranking_table(out: Output, state: GameState, tell: Narrator) -> None:
     """The final ranking (D14) with each seat's payoff at a stake of 1 (D15)."""
     money = payoffs(state, stake=1)
     rows = []
     for standing in ranking(state):
         if standing.out_after is not None:
-            result = say(lang, "d_out_after", bout=standing.out_after)
+            result = tell.say("d_out_after", bout=standing.out_after)
         else:
-            result = say(lang, "d_the_fool" if standing.loser else "d_a_draw")
+            result = tell.say("d_the_fool" if standing.loser else "d_a_draw")
         rows.append(
             [
                 str(standing.place),
-                seat_name(standing.seat, lang, human=human, names=names),
+                tell.seat(standing.seat),
                 str(standing.cards_left),
                 result,
                 f"{money[standing.seat]:+d}",
             ]
         )
-    headers = [say(lang, key) for key in ("place", "player", "cards", "d_result", "d_payoff")]
-    out.table(headers, rows, title=say(lang, "ranking"), right=(0, 2, 4))
+    headers = [tell.say(key) for key in ("place", "player", "cards", "d_result", "d_payoff")]
+    out.table(headers, rows, title=tell.say("ranking"), right=(0, 2, 4))

@@ -28,6 +28,7 @@ from .._arguments import argument
 from .._commands import Game
 from .._shared import browse, follow, save_record
 from ..output import Output
+from ..texts import Narrator
 from .play import play
 from .render import draw_rows, event_lines, ranking_table, result_line, show_deal
 
@@ -53,20 +54,21 @@ def demo(
     names = [bot_name(bot) for bot in bots] if names is None else names
     states = play_game(bots, seed=seed, options=options)
     first = next(states)
-    show_deal(out, first, lang, names)
+    tell = Narrator(lang, names=names)
+    show_deal(out, first, tell)
     out.rule()
     final = follow(
         out,
         first,
         states,
-        lambda before, after: event_lines(before, after, lang, names=names, rows=True),
+        lambda before, after: event_lines(before, after, tell, rows=True),
         delay=delay,
         sleep=sleep,
     )
     out.rule()
     draw_rows(out, final.table, lang)
-    out.line(f"[bold]{result_line(final, lang, names=names)}[/]")
-    ranking_table(out, final, lang, names=names)
+    out.line(f"[bold]{result_line(final, tell)}[/]")
+    ranking_table(out, final, tell)
     return final
 
 
@@ -80,11 +82,12 @@ def replay(out: Output, text: str, *, lang: Language, step: bool) -> GameState:
     states = [new_game(state.players, hands=state.deal, options=state.options)]
     for card in plays:
         states.append(apply(states[-1], card))
-    show_deal(out, states[0], lang, ())
+    tell = Narrator(lang)
+    show_deal(out, states[0], tell)
 
     def show(number: int) -> None:
         if number:
-            for line in event_lines(states[number - 1], states[number], lang):
+            for line in event_lines(states[number - 1], states[number], tell):
                 out.line(line)
         draw_rows(out, states[number].table, lang)
 
@@ -92,8 +95,8 @@ def replay(out: Output, text: str, *, lang: Language, step: bool) -> GameState:
     if last < len(plays):
         return states[last]
     if is_over(state):
-        out.line(f"[bold]{result_line(state, lang)}[/]")
-        ranking_table(out, state, lang)
+        out.line(f"[bold]{result_line(state, tell)}[/]")
+        ranking_table(out, state, tell)
     return state
 
 

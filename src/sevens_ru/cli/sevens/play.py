@@ -46,7 +46,7 @@ from ...state import GameState
 from .._ask import ask_move
 from .._shared import follow, introduce, with_human
 from ..output import Output
-from ..texts import say
+from ..texts import Narrator, say
 from .render import draw_rows, event_lines, hand_line, ranking_table, result_line
 
 __all__ = ["HumanPlayer", "play"]
@@ -113,16 +113,14 @@ def play(
     bots: list[Bot] = with_human(opponents, human, HumanPlayer(out, lang))
     if names is None:
         names = with_human([bot_name(bot) for bot in opponents], human, "")
-    introduce(out, lang, "intro", human, names)
+    tell = Narrator(lang, human=human, names=names)
+    introduce(out, tell, "intro", len(bots))
     states = play_game(bots, seed=seed, options=options)
     final = follow(
-        out,
-        next(states),
-        states,
-        lambda before, after: event_lines(before, after, lang, human=human, names=names),
+        out, next(states), states, lambda before, after: event_lines(before, after, tell)
     )
     out.line()
     draw_rows(out, final.table, lang)
-    out.line(f"[bold]{result_line(final, lang, human=human, names=names)}[/]")
-    ranking_table(out, final, lang, human=human, names=names)
+    out.line(f"[bold]{result_line(final, tell)}[/]")
+    ranking_table(out, final, tell)
     return final

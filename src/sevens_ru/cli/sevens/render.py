@@ -21,7 +21,7 @@ from ...events import Pass, Play
 from ...scoring import ranking
 from ...state import GameState
 from ..output import Output, strip_markup
-from ..texts import say, seat_name
+from ..texts import Narrator, say
 
 __all__ = [
     "draw_rows",
@@ -67,29 +67,20 @@ def hand_line(hand: Sequence[Card], playable: Collection[Card], lang: Language) 
     )
 
 
-def event_line(
-    event: Play | Pass, lang: Language, *, human: int | None = None, names: Sequence[str] = ()
-) -> str:
+def event_line(event: Play | Pass, tell: Narrator) -> str:
     """One line for a play or a pass (R11), as the command announces it."""
-    name = seat_name(event.seat, lang, human=human, names=names)
+    mine = event.seat == tell.human
     if isinstance(event, Play):
-        card = f"[bold]{event.card.label(lang)}[/]"
-        if event.seat == human:
-            return say(lang, "you_play", card=card)
-        return say(lang, "plays", name=name, card=card)
-    if event.seat == human:
-        return f"[yellow]{say(lang, 'you_pass')}[/]"
-    return f"[yellow]{say(lang, 'passes', name=name)}[/]"
+        card = f"[bold]{event.card.label(tell.lang)}[/]"
+        if mine:
+            return tell.say("you_play", card=card)
+        return tell.say("plays", name=tell.seat(event.seat), card=card)
+    line = tell.say("you_pass") if mine else tell.say("passes", name=tell.seat(event.seat))
+    return f"[yellow]{line}[/]"
 
 
 def event_lines(
-    before: GameState,
-    after: GameState,
-    lang: Language,
-    *,
-    human: int | None = None,
-    names: Sequence[str] = (),
-    rows: bool = False,
+    before: GameState, after: GameState, tell: Narrator, *, rows: bool = False
 ) -> list[str]:
     """Lines for the card played from ``before`` to ``after``: the play, then the passes (R11).
 
@@ -97,68 +88,59 @@ def event_lines(
 
     >>> import sevens_ru as s7
     >>> from sevens_ru.cli.sevens.render import event_lines
+    >>> from sevens_ru.cli.texts import Narrator
     >>> from sevens_ru.cli.output import strip_markup
     >>> before = s7.new_game(4, seed=1)
-    >>> for line in event_lines(before, s7.apply(before, "9♦"), "en", human=2):
+    >>> for line in event_lines(before, s7.apply(before, "9♦"), Narrator("en", human=2)):
     ...     print(strip_markup(line))
     Seat 1 plays 9♦
     You pass: you hold no playable card
     """
     lines = []
     for event in after.history[len(before.history) :]:
-        line = event_line(event, lang, human=human, names=names)
+        line = event_line(event, tell)
         if rows and isinstance(event, Play):
-            row = row_line(after.table, event.card.suit, lang)
+            row = row_line(after.table, event.card.suit, tell.lang)
             padding = " " * max(2, 36 - len(strip_markup(line)))
             line = f"{line}{padding}[dim]{row}[/]"
         lines.append(line)
     return lines
 
 
-def show_deal(out: Output, state: GameState, lang: Language, names: Sequence[str]) -> None:
+def show_deal(out: Output, state: GameState, tell: Narrator) -> None:
     """Every seat's hand as dealt (for a demo or a replay, where nothing is hidden)."""
-    out.rule(say(lang, "deal"))
+    out.rule(tell.say("deal"))
     for seat, hand in enumerate(state.deal):
-        out.line(f"{seat_name(seat, lang, names=names)}: {hand_line(hand, (), lang)}")
+        out.line(f"{tell.seat(seat)}: {hand_line(hand, (), tell.lang)}")
 
 
-def result_line(
-    state: GameState, lang: Language, *, human: int | None = None, names: Sequence[str] = ()
-) -> str:
+def result_line(state: GameState, tell: Narrator) -> str:
     """Who won a finished game (R14).
 
     >>> import sevens_ru as s7
     >>> from sevens_ru.cli.sevens.render import result_line
+    >>> from sevens_ru.cli.texts import Narrator
     >>> state = s7.new_game(2, seed=1)
     >>> while not s7.is_over(state):
     ...     state = s7.apply(state, s7.legal_moves(state)[0])
-    >>> result_line(state, "en"), result_line(state, "de", human=state.winner)
+    >>> result_line(state, Narrator("en")), result_line(state, Narrator("de", human=state.winner))
     ('Seat 0 wins!', 'Sie haben gewonnen!')
     """
     winner: int = state.winner  # type: ignore[assignment]  # the game is over
-    if winner == human:
-        return say(lang, "you_win")
-    return say(lang, "wins", name=seat_name(winner, lang, names=names))
+    return tell.say("you_win") if winner == tell.human else tell.say("wins", name=tell.seat(winner))
 
 
-def ranking_table(
-    out: Output,
-    state: GameState,
-    lang: Language,
-    *,
-    human: int | None = None,
-    names: Sequence[str] = (),
-) -> None:
+def ranking_table(out: Output, state: GameState, tell: Narrator) -> None:
     """The final ranking (R15-R18) as a table."""
     rows = [
         [
             str(standing.place),
-            seat_name(standing.seat, lang, human=human, names=names),
+            tell.seat(standing.seat),
             str(standing.cards_left),
             str(standing.points),
             str(standing.passes),
         ]
         for standing in ranking(state)
     ]
-    headers = [say(lang, key) for key in ("place", "player", "cards", "points", "passes_column")]
-    out.table(headers, rows, title=say(lang, "ranking"), right=(0, 2, 3, 4))
+    headers = [tell.say(key) for key in ("place", "player", "cards", "points", "passes_column")]
+    out.table(headers, rows, title=tell.say("ranking"), right=(0, 2, 3, 4))
