@@ -20,6 +20,7 @@ import attrs
 from ..cards import Language
 from ._shared import delay_of, finish, seat_of, seated, show_match, timed_match, with_human
 from .output import Output
+from .texts import Narrator
 
 __all__ = ["COMMANDS", "Game"]
 
@@ -34,9 +35,9 @@ class Game:
     """Check the player count (named as the option given) and the game's own options,
     before any bot is made; the keywords they give the game's functions."""
     demo: Callable[..., Any]
-    """Its ``demo(out, bots, *, names, lang, delay, **settings)``: one game between bots, shown."""
+    """Its ``demo(out, bots, tell, *, delay, **settings)``: one game between bots, shown."""
     play: Callable[..., Any]
-    """Its ``play(out, human, opponents, *, names, lang, **settings)``: a person against bots."""
+    """Its ``play(out, opponents, tell, **settings)``: the person at ``tell.human`` against bots."""
     replay: Callable[..., Any]
     """Its ``replay(out, text, *, lang, step)``: a game record, step by step."""
     save: Callable[[Output, Any, Path, Language], None]
@@ -61,7 +62,8 @@ def demo(game: Game, args: argparse.Namespace, out: Output) -> int:
     players = game.players if args.players is None else args.players
     settings = game.settings(args, players, "--players")
     bots, names = seated(game.make_bot, args.bots or game.bots["demo"], players, "--bots")
-    state = game.demo(out, bots, names=names, lang=args.lang, delay=delay_of(args), **settings)
+    tell = Narrator(args.lang, names=names)
+    state = game.demo(out, bots, tell, delay=delay_of(args), **settings)
     return finish(out, args, state, game.save)
 
 
@@ -72,8 +74,8 @@ def play(game: Game, args: argparse.Namespace, out: Output) -> int:
     seat = seat_of(args, players)
     names = args.opponents or game.bots["play"]
     bots, names = seated(game.make_bot, names, players - 1, "--opponents")
-    names = with_human(names, seat, "")
-    state = game.play(out, seat, bots, names=names, lang=args.lang, **settings)
+    tell = Narrator(args.lang, human=seat, names=with_human(names, seat, ""))
+    state = game.play(out, bots, tell, **settings)
     return finish(out, args, state, game.save)
 
 

@@ -15,7 +15,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+import attrs
+
+from .._match import bot_name
 from ..cards import Language
+from ..errors import InvalidSeatError
 from ._arguments import argument
 from .output import Output, Progress, escape
 from .texts import Narrator, plural, say
@@ -26,7 +30,9 @@ __all__ = [
     "delay_of",
     "finish",
     "follow",
+    "human_seat",
     "introduce",
+    "named",
     "record_game",
     "save_record",
     "seat_of",
@@ -132,6 +138,26 @@ def with_human(opponents: Sequence[B], human: int, player: B) -> list[B]:
     ['a', 'you', 'b']
     """
     return [*opponents[:human], player, *opponents[human:]]
+
+
+def named(tell: Narrator, bots: Sequence[object]) -> Narrator:
+    """``tell``, naming each seat after its bot (:func:`~sevens_ru.bots.bot_name`) unless it names them already.
+
+    ``bots`` are by seat; the person's seat (``tell.human``) gets no name.
+    """
+    if tell.names:
+        return tell
+    names = ["" if seat == tell.human else bot_name(bot) for seat, bot in enumerate(bots)]
+    return attrs.evolve(tell, names=names)
+
+
+def human_seat(tell: Narrator) -> int:
+    """The person's seat in a game against bots: ``tell.human``, which must be given."""
+    if tell.human is None:
+        raise InvalidSeatError(
+            "a game against bots needs the person's seat: Narrator(lang, human=seat)"
+        )
+    return tell.human
 
 
 def introduce(out: Output, tell: Narrator, key: str, players: int) -> None:

@@ -26,7 +26,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...bots import bot_name
 from ...cards import Language
 from ...durak.bots import Bot, make_bot
 from ...durak.game import apply, is_over, new_game
@@ -38,7 +37,7 @@ from ...durak.tournament import play_match
 from ...shuffle import fresh_seed
 from .._arguments import argument
 from .._commands import Game
-from .._shared import browse, follow, save_record
+from .._shared import browse, follow, named, save_record
 from ..output import Output
 from ..texts import Narrator
 from .play import play
@@ -50,24 +49,22 @@ __all__ = ["GAME", "demo", "replay", "save", "settings"]
 def demo(
     out: Output,
     bots: Sequence[Bot],
+    tell: Narrator,
     *,
     seed: int | None,
-    lang: Language,
     delay: float,
     options: Options | None = None,
-    names: Sequence[str] | None = None,
     dealer: int = 0,
     sleep: Callable[[float], None] = time.sleep,
 ) -> GameState:
-    """Bots play one game of Durak, shown move by move with the table of each bout.
+    """Bots play one game of Durak, told by ``tell``, move by move with the table of each bout.
 
-    ``bots[seat]`` plays ``seat``, through :func:`sevens_ru.durak.play.play_game`;
-    ``names`` names them (default: :func:`~sevens_ru.bots.bot_name`).
+    ``bots[seat]`` plays ``seat``, through :func:`sevens_ru.durak.play.play_game`, named
+    as ``tell`` names them (by default, by :func:`~sevens_ru.bots.bot_name`).
     """
-    names = [bot_name(bot) for bot in bots] if names is None else names
+    tell = named(tell, bots)
     states = play_game(bots, seed=seed, dealer=dealer, options=options)
     first = next(states)
-    tell = Narrator(lang, names=names)
     show_deal(out, first, tell)
     out.rule()
     assert first.attacker is not None  # a new game

@@ -41,7 +41,7 @@ from ...durak.play import play_game
 from ...durak.state import GameState
 from ...errors import CardParseError
 from .._ask import ask_move, reason
-from .._shared import follow, introduce, with_human
+from .._shared import follow, human_seat, introduce, named, with_human
 from ..output import Output
 from ..texts import TEXTS, Narrator, say
 from .render import (
@@ -186,24 +186,25 @@ class HumanPlayer:
 
 def play(
     out: Output,
-    human: int,
     opponents: Sequence[Bot],
+    tell: Narrator,
     *,
     seed: int | None,
-    lang: Language,
     options: Options | None = None,
     dealer: int = 0,
-    names: Sequence[str] = (),
 ) -> GameState:
-    """Play one game of Durak to the end: the human at seat ``human``, the ``opponents`` in the other seats, in order.
+    """Play one game of Durak to the end: the person at seat ``tell.human``, the ``opponents`` in the other seats, in order.
 
-    The human's hand is shown first, before a lead can take cards from it (D7); then
+    The person's hand is shown first, before a lead can take cards from it (D7); then
     every lead, join, cover and take is announced, who attacks whom at each bout, and
-    who goes out; the result and the ranking are shown at the end. ``names`` names the
-    seats' bots. Raises :class:`~sevens_ru.errors.GameAbandonedError` if the human stops.
+    who goes out; the result and the ranking are shown at the end. The bots are named
+    as ``tell`` names them (by default, by :func:`~sevens_ru.bots.bot_name`). Raises
+    :class:`~sevens_ru.errors.GameAbandonedError` if the person stops.
     """
-    bots: list[Bot] = with_human(opponents, human, HumanPlayer(out, lang, names))
-    tell = Narrator(lang, human=human, names=names)
+    human = human_seat(tell)
+    lang = tell.lang
+    tell = named(tell, with_human(opponents, human, None))
+    bots: list[Bot] = with_human(opponents, human, HumanPlayer(out, lang, tell.names))
     introduce(out, tell, "d_intro", len(bots))
     states = play_game(bots, seed=seed, dealer=dealer, options=options)
     first = next(states)

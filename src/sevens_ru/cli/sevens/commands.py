@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...bots import Bot, bot_name, make_bot
+from ...bots import Bot, make_bot
 from ...cards import Language
 from ...events import Play
 from ...game import apply, is_over, new_game
@@ -26,7 +26,7 @@ from ...state import GameState
 from ...tournament import play_match
 from .._arguments import argument
 from .._commands import Game
-from .._shared import browse, follow, save_record
+from .._shared import browse, follow, named, save_record
 from ..output import Output
 from ..texts import Narrator
 from .play import play
@@ -38,23 +38,22 @@ __all__ = ["GAME", "demo", "replay", "save", "settings"]
 def demo(
     out: Output,
     bots: Sequence[Bot],
+    tell: Narrator,
     *,
     seed: int | None,
-    lang: Language,
     delay: float,
     options: Options | None = None,
-    names: Sequence[str] | None = None,
     sleep: Callable[[float], None] = time.sleep,
 ) -> GameState:
-    """Bots play one game, shown play by play with the row after each card.
+    """Bots play one game, told by ``tell``, play by play with the row after each card.
 
-    ``bots[seat]`` plays ``seat``, through :func:`sevens_ru.play.play_game`; ``names``
-    names them (default: :func:`~sevens_ru.bots.bot_name`).
+    ``bots[seat]`` plays ``seat``, through :func:`sevens_ru.play.play_game`, named as
+    ``tell`` names them (by default, by :func:`~sevens_ru.bots.bot_name`).
     """
-    names = [bot_name(bot) for bot in bots] if names is None else names
+    tell = named(tell, bots)
+    lang = tell.lang
     states = play_game(bots, seed=seed, options=options)
     first = next(states)
-    tell = Narrator(lang, names=names)
     show_deal(out, first, tell)
     out.rule()
     final = follow(

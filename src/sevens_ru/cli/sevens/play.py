@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ...bots import Bot, bot_name, legal_moves_of
+from ...bots import Bot, legal_moves_of
 from ...cards import Card, Language
 from ...errors import CardParseError
 from ...observation import PlayerView
@@ -44,7 +44,7 @@ from ...options import Options
 from ...play import play_game
 from ...state import GameState
 from .._ask import ask_move
-from .._shared import follow, introduce, with_human
+from .._shared import follow, human_seat, introduce, named, with_human
 from ..output import Output
 from ..texts import Narrator, say
 from .render import draw_rows, event_lines, hand_line, ranking_table, result_line
@@ -95,32 +95,29 @@ class HumanPlayer:
 
 def play(
     out: Output,
-    human: int,
     opponents: Sequence[Bot],
+    tell: Narrator,
     *,
     seed: int | None,
-    lang: Language,
     options: Options | None = None,
-    names: Sequence[str] | None = None,
 ) -> GameState:
-    """Play one game to the end: the human at seat ``human``, the ``opponents`` in the other seats, in order.
+    """Play one game to the end: the person at seat ``tell.human``, the ``opponents`` in the other seats, in order.
 
     Every play and pass is announced (R11); the ranking is shown at the end. The deal
-    and the bots' choices come from ``seed`` (:func:`sevens_ru.play.play_game`).
-    ``names`` names the seats' bots (default: :func:`~sevens_ru.bots.bot_name`).
-    Raises :class:`~sevens_ru.errors.GameAbandonedError` if the human stops.
+    and the bots' choices come from ``seed`` (:func:`sevens_ru.play.play_game`); the
+    bots are named as ``tell`` names them (by default, by :func:`~sevens_ru.bots.bot_name`).
+    Raises :class:`~sevens_ru.errors.GameAbandonedError` if the person stops.
     """
-    bots: list[Bot] = with_human(opponents, human, HumanPlayer(out, lang))
-    if names is None:
-        names = with_human([bot_name(bot) for bot in opponents], human, "")
-    tell = Narrator(lang, human=human, names=names)
+    human = human_seat(tell)
+    tell = named(tell, with_human(opponents, human, None))
+    bots: list[Bot] = with_human(opponents, human, HumanPlayer(out, tell.lang))
     introduce(out, tell, "intro", len(bots))
     states = play_game(bots, seed=seed, options=options)
     final = follow(
         out, next(states), states, lambda before, after: event_lines(before, after, tell)
     )
     out.line()
-    draw_rows(out, final.table, lang)
+    draw_rows(out, final.table, tell.lang)
     out.line(f"[bold]{result_line(final, tell)}[/]")
     ranking_table(out, final, tell)
     return final
