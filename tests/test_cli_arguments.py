@@ -5,9 +5,11 @@ from __future__ import annotations
 import io
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -186,48 +188,45 @@ def test_output_into_a_closed_pipe_ends_quietly(arguments: list[str]) -> None:
     assert lines == []  # no traceback, no "Broken pipe", no "Exception ignored"
 
 
+def spy_on_the_bots(monkeypatch: pytest.MonkeyPatch, game: str) -> list[object]:
+    """Make every bot of ``game`` in the command a random bot that records the rng it is given."""
+    seen: list[object] = []
+    base = GAMES[game].make_bot
+
+    class Spy:
+        def __init__(self) -> None:
+            self.bot = base("random")
+
+        def choose(self, view: Any, rng: random.Random) -> Any:
+            seen.append(rng)
+            return self.bot.choose(view, rng)
+
+    monkeypatch.setitem(GAMES, game, attrs.evolve(GAMES[game], make_bot=lambda name: Spy()))
+    return seen
+
+
 def test_the_bots_of_the_command_get_a_random_generator_from_the_seed(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    seen: list[object] = []
-
-    class Spy(RandomBot):
-        def choose(self, view: s7.PlayerView, rng: random.Random) -> s7.Card:
-            seen.append(rng)
-            return super().choose(view, rng)
-
-    spied = attrs.evolve(GAMES["sevens"], make_bot=lambda name: Spy())
-    monkeypatch.setitem(GAMES, "sevens", spied)
+    seen = spy_on_the_bots(monkeypatch, "sevens")
     assert main(["demo", "--players", "3", "--seed", "8", "--plain"]) == 0
     out = capsys.readouterr().out
     assert seen and all(type(rng) is random.Random for rng in seen)
     # The game shown is the one the seed gives: the deal and the bots' choices.
     final = list(play_game([RandomBot()] * 3, seed=8))[-1]
     assert out.count(" plays ") == sum(isinstance(e, s7.Play) for e in final.history)
-    assert f"Seat {final.winner} (random) wins!" in out
+    assert re.search(rf"^Seat {final.winner} \(\w+\) wins!$", out, re.M)
     seen.clear()
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 40))
     assert main(["play", "--players", "2", "--seed", "8", "--plain"]) == 0
     assert seen and all(type(rng) is random.Random for rng in seen)
-
-
-def test_the_durak_bots_of_the_command_get_a_random_generator_from_the_seed(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    seen: list[object] = []
-
-    class Spy(DurakRandomBot):
-        def choose(self, view: durak.PlayerView, rng: random.Random) -> durak.Move:
-            seen.append(rng)
-            return super().choose(view, rng)
-
-    spied = attrs.evolve(GAMES["durak"], make_bot=lambda name: Spy())
-    monkeypatch.setitem(GAMES, "durak", spied)
+    # Durak's too, from its seed.
+    seen = spy_on_the_bots(monkeypatch, "durak")
     assert main(["demo", "--game", "durak", "--seed", "8", "--plain"]) == 0
     out = capsys.readouterr().out
     assert seen and all(type(rng) is random.Random for rng in seen)
-    final = list(play_durak_game([DurakRandomBot()] * 3, seed=8))[-1]
-    assert out.count(" leads ") == sum(isinstance(e, durak.Led) for e in final.history)
+    last = list(play_durak_game([DurakRandomBot()] * 3, seed=8))[-1]
+    assert out.count(" leads ") == sum(isinstance(e, durak.Led) for e in last.history)
 
 
 def test_one_table_of_games() -> None:
