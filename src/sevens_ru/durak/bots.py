@@ -81,7 +81,7 @@ class RandomBot:
 
 
 class HeuristicBot:
-    """Plays by the strategy notes of the source (``spec/durak.md``), read as costs.
+    """Plays by the strategy notes of the source (``docs/durak.md``), read as costs.
 
     - Lead the lowest rank first, with every card of that rank it holds, so that equal
       cards stay together and leave the hand together.
