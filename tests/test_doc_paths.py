@@ -19,7 +19,7 @@ FOLDERS = ("benchmarks", "docs", "examples", "src", "tests")  # the repository's
 
 # A file name: folders, a name and an extension, not inside a longer word or address.
 FILE_NAME = re.compile(
-    r"(?<![\w/.:@-])((?:\.\.?/)*(?:[\w-]+/)*[\w-]+\.(?:md|rst|py|pyi|toml|yaml|yml|cfg|txt|c|h))"
+    r"(?<![\w/.:@*}-])((?:\.\.?/)*(?:[\w-]+/)*\.?[\w-]+\.(?:md|rst|py|pyi|toml|yaml|yml|cfg|txt|c|h))"
     r"(?![\w-])"
 )
 GITHUB = re.compile(r"https://github\.com/sevens-ru/sevens-ru/(?:blob|tree)/main/([^\s)#>\"'`]+)")
@@ -85,11 +85,12 @@ def test_every_github_link_to_the_repository_names_one_of_its_files() -> None:
 
 
 def test_the_check_finds_names_outside_the_repository() -> None:
-    text = "rules of ``spec/durak.md``, see ../shared/bench/naive.py and docs/durak.md"
+    text = "of ``spec/durak.md``, see ../shared/bench/naive.py, docs/durak.md, .readthedocs.yaml"
     assert [match.group(1) for match in FILE_NAME.finditer(text)] == [
         "spec/durak.md",
         "../shared/bench/naive.py",
         "docs/durak.md",
+        ".readthedocs.yaml",
     ]
     assert not inside(ROOT / "spec/durak.md") and not inside(ROOT / "../shared")
     assert inside(ROOT / "docs/durak.md")
