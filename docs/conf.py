@@ -61,6 +61,9 @@ nitpick_ignore_regex = [
     ("py:class", r"(pathlib|io|argparse|contextlib|concurrent\.futures)\..*"),
     ("py:(func|mod|class)", r"(json|random|os|hashlib|struct)(\..*)?"),
     ("py:(class|data|obj)", r"(numpy|np|npt)(\..*)?"),
+    # The learning frameworks of sevens_ru.envs, and its adapters' type variables.
+    ("py:(class|data|obj)", r"(gymnasium|pettingzoo|pyspiel|open_spiel)(\..*)?"),
+    ("py:class", r"sevens_ru\.envs\._tables\.(StateT|ViewT|OptionsT)"),
 ]
 
 # autodoc: signatures with type hints, members in source order, Google-style sections.

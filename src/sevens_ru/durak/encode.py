@@ -74,7 +74,6 @@ from .state import GameState
 
 __all__ = [
     "HAND_SCALE",
-    "Field",
     "information_state",
     "information_state_fields",
     "information_state_size",

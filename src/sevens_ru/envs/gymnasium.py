@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Generic, Protocol
+from typing import Any, Generic
 
 try:
     import gymnasium
@@ -52,20 +52,20 @@ from .. import durak
 from .._numbers import as_int
 from .._planes import mask_array
 from ..batch import GameBatch
+from ..bots import Bot, HeuristicBot
 from ..cards import DECK
 from ..deal import check_players
+from ..durak import bots as durak_bots
 from ..encode import HAND_SCALE, PASS_SCALE, observation_size
 from ..errors import BatchError, InvalidOptionsError, InvalidSeatError, NoGameError
+from ..observation import PlayerView
 from ..options import Options
+from ..state import GameState
 from ._tables import DURAK, SEVENS, Game, OptionsT, StateT, ViewT, check_opponents, no_game
 
 __all__ = ["DurakEnv", "SevensEnv", "SevensVectorEnv"]
 
 Tensor = npt.NDArray[np.float32]
-
-
-class _Bot(Protocol):
-    def choose(self, view: Any, rng: random.Random) -> Any: ...
 
 
 class _LearnerEnv(gymnasium.Env[Tensor, int], Generic[StateT, ViewT, OptionsT]):
@@ -79,7 +79,7 @@ class _LearnerEnv(gymnasium.Env[Tensor, int], Generic[StateT, ViewT, OptionsT]):
     def __init__(
         self,
         game: Game[StateT, ViewT, OptionsT],
-        opponents: Sequence[_Bot],
+        opponents: Sequence[Any],  # the game's bots
         seat: int,
         options: OptionsT | None,
         render_mode: str | None,
@@ -96,7 +96,7 @@ class _LearnerEnv(gymnasium.Env[Tensor, int], Generic[StateT, ViewT, OptionsT]):
         self._players = players
         self._seat = seat
         # The bots by seat; the learner's seat has none.
-        self._bots: list[_Bot | None] = [*opponents[:seat], None, *opponents[seat:]]
+        self._bots: list[Any] = [*opponents[:seat], None, *opponents[seat:]]
         self.render_mode = render_mode
         self.observation_space = gymnasium.spaces.Box(
             0.0, 1.0, (game.observation_size(players),), np.float32
@@ -201,7 +201,7 @@ def _episode_over() -> NoGameError:
     return NoGameError("step() after the end of the episode: call reset() for a new game")
 
 
-class SevensEnv(_LearnerEnv[Any, Any, Options]):
+class SevensEnv(_LearnerEnv[GameState, PlayerView, Options]):
     """Russian Sevens for one learner at ``seat`` against ``opponents`` (2 to 6 players in all).
 
     >>> from sevens_ru.bots import HeuristicBot
@@ -220,7 +220,7 @@ class SevensEnv(_LearnerEnv[Any, Any, Options]):
 
     def __init__(
         self,
-        opponents: Sequence[_Bot],
+        opponents: Sequence[Bot],
         seat: int = 0,
         options: Options | None = None,
         render_mode: str | None = None,
@@ -228,7 +228,7 @@ class SevensEnv(_LearnerEnv[Any, Any, Options]):
         super().__init__(SEVENS, opponents, seat, options, render_mode)
 
 
-class DurakEnv(_LearnerEnv[Any, Any, durak.Options]):
+class DurakEnv(_LearnerEnv[durak.GameState, durak.PlayerView, durak.Options]):
     """Old Durak for one learner at ``seat`` against ``opponents`` (2 to 4 players in all).
 
     Each reset draws the dealer at random, so the learner sits everywhere at the table.
@@ -249,7 +249,7 @@ class DurakEnv(_LearnerEnv[Any, Any, durak.Options]):
 
     def __init__(
         self,
-        opponents: Sequence[_Bot],
+        opponents: Sequence[durak_bots.Bot],
         seat: int = 0,
         options: durak.Options | None = None,
         render_mode: str | None = None,
@@ -429,16 +429,12 @@ class SevensVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any]]
         return {"action_mask": _card_bits(batch.legal_sets()[:, None])[:, 0], "seat": seats.copy()}
 
 
-def _make_sevens(opponents: Sequence[_Bot] | None = None, **kwargs: Any) -> SevensEnv:
-    from ..bots import HeuristicBot
-
+def _make_sevens(opponents: Sequence[Bot] | None = None, **kwargs: Any) -> SevensEnv:
     return SevensEnv([HeuristicBot()] * 3 if opponents is None else opponents, **kwargs)
 
 
-def _make_durak(opponents: Sequence[_Bot] | None = None, **kwargs: Any) -> DurakEnv:
-    from ..durak.bots import HeuristicBot
-
-    return DurakEnv([HeuristicBot()] * 2 if opponents is None else opponents, **kwargs)
+def _make_durak(opponents: Sequence[durak_bots.Bot] | None = None, **kwargs: Any) -> DurakEnv:
+    return DurakEnv([durak_bots.HeuristicBot()] * 2 if opponents is None else opponents, **kwargs)
 
 
 gymnasium.register("sevens_ru/Sevens-v0", entry_point=_make_sevens)

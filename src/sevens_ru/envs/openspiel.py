@@ -74,6 +74,7 @@ __all__ = [
     "DURAK_GAME_TYPE",
     "SEVENS_GAME_TYPE",
     "DurakGame",
+    "Observer",
     "OpenSpielGame",
     "OpenSpielState",
     "SevensGame",
@@ -216,7 +217,7 @@ class OpenSpielGame(pyspiel.Game, Generic[StateT, ViewT, OptionsT]):  # type: ig
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> _Observer[StateT, ViewT, OptionsT]:
+    ) -> Observer[StateT, ViewT, OptionsT]:
         """The observer of a player's observation, or with ``perfect_recall`` its information state."""
         if params:
             raise ValueError(f"the observers take no parameters, got {params}")
@@ -229,7 +230,7 @@ class OpenSpielGame(pyspiel.Game, Generic[StateT, ViewT, OptionsT]):  # type: ig
                 "the observers show one player's own cards and the public information: "
                 "private_info=SINGLE_PLAYER and public_info=True"
             )
-        return _Observer(self, perfect_recall)
+        return Observer(self, perfect_recall)
 
     def inference(self, state: StateT, player: int) -> Any:
         """The inference of ``player``'s view of ``state``, kept for the next call (search resamples often)."""
@@ -357,8 +358,12 @@ def _actions(game: Game[Any, Any, Any], state: Any) -> list[int]:
     return [event.card.index for event in state.history if hasattr(event, "card")]
 
 
-class _Observer(Generic[StateT, ViewT, OptionsT]):
-    """OpenSpiel's observer: a player's observation, or its information state."""
+class Observer(Generic[StateT, ViewT, OptionsT]):
+    """OpenSpiel's observer of a game: a player's observation, or its information state.
+
+    :meth:`OpenSpielGame.make_py_observer` makes it; OpenSpiel reads :attr:`tensor`
+    (and :attr:`dict`, the same tensor under one name) after :meth:`set_from`.
+    """
 
     def __init__(self, spec: OpenSpielGame[StateT, ViewT, OptionsT], perfect_recall: bool) -> None:
         game = spec.game
@@ -368,7 +373,9 @@ class _Observer(Generic[StateT, ViewT, OptionsT]):
             spec.players
         )
         self.tensor = np.zeros(size, np.float32)
+        """The tensor of the last :meth:`set_from`."""
         self.dict = {"observation": self.tensor}
+        """The tensor by name, as OpenSpiel's observers have it."""
 
     def set_from(self, state: OpenSpielState[StateT, ViewT, OptionsT], player: int) -> None:
         """Write ``player``'s tensor of ``state`` into :attr:`tensor`."""

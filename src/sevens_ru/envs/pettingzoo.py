@@ -134,7 +134,7 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
         self.agent_selection = self.possible_agents[self._state.current_player]  # type: ignore[index]
 
     def step(self, action: int | None) -> None:
-        """Make ``action`` for :attr:`agent_selection` (``None`` for an agent that is done)."""
+        """Make ``action`` for ``agent_selection``, the agent to act (``None`` for an agent that is done)."""
         if self._state is None:
             raise no_game("step")
         agent = self.agent_selection
