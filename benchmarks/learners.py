@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from types import ModuleType
 
 import harness
 import numpy as np
@@ -52,33 +53,17 @@ LABELS = {
 }
 
 
-def raw_workload(rng: random.Random) -> harness.Workload:
-    state = s7.new_game(PLAYERS, seed=rng.getrandbits(64))
-
-    def run(plays: int) -> int:
-        nonlocal state
-        legal_moves, apply, draw = s7.legal_moves, s7.apply, rng.random
-        for _ in range(plays):
-            moves = legal_moves(state)
-            if not moves:
-                state = s7.new_game(PLAYERS, seed=rng.getrandbits(64))
-                moves = legal_moves(state)
-            state = apply(state, moves[int(draw() * len(moves))])
-        return plays
-
-    return run
-
-
-def durak_raw_workload(rng: random.Random) -> harness.Workload:
-    state = durak.new_game(DURAK_PLAYERS, seed=rng.getrandbits(64))
+def raw_workload(game: ModuleType, players: int, rng: random.Random) -> harness.Workload:
+    """A game's engine: ``legal_moves`` + ``apply`` with a random legal move, game after game."""
+    state = game.new_game(players, seed=rng.getrandbits(64))
 
     def run(moves_wanted: int) -> int:
         nonlocal state
-        legal_moves, apply, draw = durak.legal_moves, durak.apply, rng.random
+        legal_moves, apply, draw = game.legal_moves, game.apply, rng.random
         for _ in range(moves_wanted):
             moves = legal_moves(state)
             if not moves:
-                state = durak.new_game(DURAK_PLAYERS, seed=rng.getrandbits(64))
+                state = game.new_game(players, seed=rng.getrandbits(64))
                 moves = legal_moves(state)
             state = apply(state, moves[int(draw() * len(moves))])
         return moves_wanted
@@ -157,10 +142,10 @@ def main(argv: list[str] | None = None) -> int:
 
     rng = random.Random(args.seed)
     workloads = {
-        "raw": raw_workload(rng),
+        "raw": raw_workload(s7, PLAYERS, rng),
         "aec": aec_workload(sevens_env(players=PLAYERS), rng),
         "vector": vector_workload(args.seed),
-        "durak_raw": durak_raw_workload(rng),
+        "durak_raw": raw_workload(durak, DURAK_PLAYERS, rng),
         "durak_aec": aec_workload(durak_env(players=DURAK_PLAYERS), rng),
         "sample_state": sample_workload(args.seed),
     }

@@ -85,6 +85,18 @@ def chi_square_limit(degrees: int, p: float) -> float:
     return degrees * (1 - 2 / (9 * degrees) + z * math.sqrt(2 / (9 * degrees))) ** 3
 
 
+def assert_uniform(counts: Counter[Hands], deals: list[Hands]) -> None:
+    """Every draw is one of ``deals`` (it replays to the view), each about as often (chi-square)."""
+    assert set(counts) <= set(deals)
+    draws = sum(counts.values())
+    if len(deals) == 1:
+        assert counts[deals[0]] == draws
+        return
+    expected = draws / len(deals)
+    statistic = sum((counts[hands] - expected) ** 2 / expected for hands in deals)
+    assert statistic < chi_square_limit(len(deals) - 1, 1e-4)
+
+
 def small_positions() -> list[s7.PlayerView]:
     """Late positions with passes in the history and few enough unseen cards to enumerate."""
     found = []
@@ -139,14 +151,7 @@ def test_sampler_is_uniform_over_the_consistent_deals(view: s7.PlayerView) -> No
     inference = infer(view)
     rng = random.Random(len(view.history))
     draws = max(40 * len(deals), 400)
-    counts = Counter(inference.sample(rng) for _ in range(draws))
-    assert set(counts) <= set(deals)  # every sample replays to the same view
-    if len(deals) == 1:
-        assert counts[deals[0]] == draws
-        return
-    expected = draws / len(deals)
-    statistic = sum((counts[hands] - expected) ** 2 / expected for hands in deals)
-    assert statistic < chi_square_limit(len(deals) - 1, 1e-4)
+    assert_uniform(Counter(inference.sample(rng) for _ in range(draws)), deals)
 
 
 def test_the_seat_to_play_holds_a_playable_card() -> None:
@@ -305,12 +310,7 @@ def test_sampled_states_are_uniform_and_give_the_view(view: s7.PlayerView) -> No
     inference = infer(view)
     rng = random.Random(len(view.history) + 7)
     draws = max(30 * len(deals), 300)
-    counts = Counter(inference.sample_state(rng).hands for _ in range(draws))
-    assert set(counts) <= set(deals)
-    if len(deals) > 1:
-        expected = draws / len(deals)
-        statistic = sum((counts[hands] - expected) ** 2 / expected for hands in deals)
-        assert statistic < chi_square_limit(len(deals) - 1, 1e-4)
+    assert_uniform(Counter(inference.sample_state(rng).hands for _ in range(draws)), deals)
     state = inference.sample_state(rng)
     assert s7.view(state, view.seat) == view
     assert s7.from_json(s7.to_json(state)) == state  # the same as a replay through the rules

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import numbers
 
-__all__ = ["as_int"]
+from .errors import InvalidMoveError
+
+__all__ = ["as_action", "as_int"]
 
 
 def as_int(value: object) -> int | None:
@@ -23,3 +25,26 @@ def as_int(value: object) -> int | None:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         return None
     return int(value)
+
+
+def as_action(action: object, count: int, game: str, detail: str = "") -> int:
+    """``action`` as an ``int`` if it is an action number below ``count``, else an InvalidMoveError.
+
+    ``game`` names the game in the message, ``detail`` follows the range.
+
+    >>> as_action(36, 36, "the main game", ", one per card")
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.InvalidMoveError: there is no action 36: the actions of the main game are 0 to 35, one per card
+    """
+    number = as_int(action)
+    if number is None:
+        raise InvalidMoveError(
+            f"an action is an integral number from 0 to {count - 1}, "
+            f"got {type(action).__name__} {action!r}"
+        )
+    if not 0 <= number < count:
+        raise InvalidMoveError(
+            f"there is no action {number}: the actions of {game} are 0 to {count - 1}{detail}"
+        )
+    return number

@@ -18,9 +18,8 @@ True
 
 from __future__ import annotations
 
-from ._numbers import as_int
+from ._numbers import as_action
 from .cards import DECK, Card
-from .errors import InvalidMoveError
 
 __all__ = ["NUM_ACTIONS", "action_of", "move_of"]
 
@@ -62,15 +61,4 @@ def move_of(action: int) -> Card:
 
 def check_action(action: object) -> int:
     """``action`` as an ``int`` if it is an action number of the main game, else an :class:`InvalidMoveError`."""
-    number = as_int(action)
-    if number is None:
-        raise InvalidMoveError(
-            f"an action is an integral number from 0 to {NUM_ACTIONS - 1}, "
-            f"got {type(action).__name__} {action!r}"
-        )
-    if not 0 <= number < NUM_ACTIONS:
-        raise InvalidMoveError(
-            f"there is no action {number}: the actions of the main game are 0 to "
-            f"{NUM_ACTIONS - 1}, one per card"
-        )
-    return number
+    return as_action(action, NUM_ACTIONS, "the main game", ", one per card")

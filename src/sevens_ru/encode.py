@@ -60,10 +60,10 @@ except ImportError as error:  # pragma: no cover - only without the extra
     raise ImportError('sevens_ru.encode needs numpy: pip install "sevens-ru[numpy]"') from error
 
 from ._board import NINE_OF_DIAMONDS, PASSES_SHIFT, TABLE_SHIFT
+from ._games import SEVENS, not_a_state, not_a_view
 from ._planes import CHUNKS, Field, card_plane, layout, one_hots, scaled, tensor
 from .cards import DECK, DECK_MASK, mask_of
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players
-from .errors import NotAGameStateError
 from .events import Play
 from .game import playable_mask
 from .observation import PlayerView
@@ -166,10 +166,10 @@ def _observation(
     table: int,
     playable: int,
     to_play: int | None,
-    sizes: tuple[int, ...],
-    passes: tuple[int, ...],
+    sizes: list[int],
+    passes: list[int],
 ) -> Tensor:
-    """The observation from its facts (card sets, and per seat counts in seat order)."""
+    """The observation from its facts: card sets, and per relative seat the counts."""
     chunks = CHUNKS
     return tensor(
         (
@@ -183,10 +183,8 @@ def _observation(
             chunks[playable >> 12 & 4095],
             chunks[playable >> 24],
             _TO_PLAY[players][players if to_play is None else (to_play - seat) % players],
-            *[_SIZES[size] for size in sizes[seat:]],
-            *[_SIZES[size] for size in sizes[:seat]],
-            *[_PASSES[count] for count in passes[seat:]],
-            *[_PASSES[count] for count in passes[:seat]],
+            *[_SIZES[size] for size in sizes],
+            *[_PASSES[count] for count in passes],
         )
     )
 
@@ -204,8 +202,9 @@ def observation(view: PlayerView) -> Tensor:
     Raises:
         NotAGameStateError: ``view`` is not a :class:`~sevens_ru.PlayerView`.
     """
-    _check_view(view)
+    _check_view(view, "observation")
     table = mask_of(view.table)
+    seats = _RELATIVE[view.players][view.seat]
     return _observation(
         view.players,
         view.seat,
@@ -213,8 +212,8 @@ def observation(view: PlayerView) -> Tensor:
         table,
         playable_mask(table),
         view.current_player,
-        view.hand_sizes,
-        view.passes,
+        [view.hand_sizes[other] for other in seats],
+        [view.passes[other] for other in seats],
     )
 
 
@@ -234,7 +233,7 @@ def observation_of(state: GameState, seat: int) -> Tensor:
         InvalidSeatError: ``seat`` is not a seat of the game.
     """
     if not isinstance(state, GameState):
-        raise NotAGameStateError(f"observation_of() takes a GameState, got {type(state).__name__}")
+        raise not_a_state("encode.observation_of", state, game=SEVENS)
     # The fields read straight off the board (drawn in sevens_ru._board): this runs at
     # every step of an environment.
     setup = state._setup
@@ -243,28 +242,18 @@ def observation_of(state: GameState, seat: int) -> Tensor:
         seat = state._check_seat(seat)
     board = state._board
     table = board >> TABLE_SHIFT & DECK_MASK
-    playable = board & DECK_MASK if table else NINE_OF_DIAMONDS  # R7 before the first play
     deal = setup.deal
-    hand = deal[seat] & ~table
     passes = board >> PASSES_SHIFT
-    turn = state._turn
     seats = _RELATIVE[players][seat]
-    chunks = CHUNKS
-    return tensor(
-        (
-            chunks[hand & 4095],
-            chunks[hand >> 12 & 4095],
-            chunks[hand >> 24],
-            chunks[table & 4095],
-            chunks[table >> 12 & 4095],
-            chunks[table >> 24],
-            chunks[playable & 4095],
-            chunks[playable >> 12 & 4095],
-            chunks[playable >> 24],
-            _TO_PLAY[players][players if turn is None else (turn - seat) % players],
-            *[_SIZES[(deal[other] & ~table).bit_count()] for other in seats],
-            *[_PASSES[passes >> (other << 3) & 255] for other in seats],
-        )
+    return _observation(
+        players,
+        seat,
+        deal[seat] & ~table,
+        table,
+        board & DECK_MASK if table else NINE_OF_DIAMONDS,  # R7 before the first play
+        state._turn,
+        [(deal[other] & ~table).bit_count() for other in seats],
+        [passes >> (other << 3) & 255 for other in seats],
     )
 
 
@@ -286,7 +275,7 @@ def information_state(view: PlayerView) -> Tensor:
     Raises:
         NotAGameStateError: ``view`` is not a :class:`~sevens_ru.PlayerView`.
     """
-    _check_view(view)
+    _check_view(view, "information_state")
     players, seat = view.players, view.seat
     played = [0] * players
     ruled_out = [0] * players
@@ -313,9 +302,8 @@ def information_state(view: PlayerView) -> Tensor:
     )
 
 
-def _check_view(view: object) -> None:
+def _check_view(view: object, function: str) -> None:
     if not isinstance(view, PlayerView):
-        raise NotAGameStateError(
-            f"expected a sevens_ru.PlayerView, got {type(view).__name__}; "
-            "encode.observation_of(state, seat) reads a state"
+        raise not_a_view(
+            f"encode.{function}()", view, game=SEVENS, instead=f"sevens_ru.durak.encode.{function}"
         )

@@ -98,7 +98,7 @@ def test_sizes_and_errors() -> None:
     assert [encode.information_state_size(n) for n in (2, 3, 4)] == [369, 481, 593]
     with pytest.raises(InvalidDealError, match="2 to 4 players"):
         encode.observation_size(5)
-    with pytest.raises(NotAGameStateError, match=r"durak\.PlayerView"):
+    with pytest.raises(NotAGameStateError, match="takes a Durak PlayerView"):
         encode.information_state(durak.new_game(2, seed=1))  # type: ignore[arg-type]
-    with pytest.raises(NotAGameStateError, match=r"durak\.GameState"):
+    with pytest.raises(NotAGameStateError, match="takes a Durak GameState"):
         encode.observation_of(durak.view(durak.new_game(2, seed=1), 0), 0)  # type: ignore[arg-type]

@@ -271,7 +271,7 @@ def test_samples_fit_the_view_and_the_truth_is_possible(
 
 
 def test_a_view_is_required() -> None:
-    with pytest.raises(NotAGameStateError, match=r"durak\.PlayerView"):
+    with pytest.raises(NotAGameStateError, match="takes a Durak PlayerView"):
         infer(durak.new_game(2, seed=1))  # type: ignore[arg-type]
     with pytest.raises(WrongTypeError, match=r"random\.Random"):
         sample_state(durak.view(durak.new_game(2, seed=1), 0), 3)  # type: ignore[arg-type]

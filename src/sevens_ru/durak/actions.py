@@ -27,7 +27,7 @@ True
 
 from __future__ import annotations
 
-from .._numbers import as_int
+from .._numbers import as_action
 from ..cards import DECK
 from ..errors import InvalidMoveError
 from .moves import Cover, Lead, Move, Take, parse_move
@@ -138,17 +138,8 @@ def move_of(action: int) -> Move:
     Raises:
         InvalidMoveError: ``action`` is not an integral number from 0 to 1251.
     """
-    number = as_int(action)
-    if number is None:
-        raise InvalidMoveError(
-            f"an action is an integral number from 0 to {NUM_ACTIONS - 1}, "
-            f"got {type(action).__name__} {action!r}"
-        )
-    if not 0 <= number < NUM_ACTIONS:
-        raise InvalidMoveError(
-            f"there is no action {number}: the actions of Durak are 0 to {NUM_ACTIONS - 1} "
-            f"(leads 0–134, covers 135–{TAKE_ACTION - 1}, take {TAKE_ACTION})"
-        )
+    detail = f" (leads 0–134, covers 135–{TAKE_ACTION - 1}, take {TAKE_ACTION})"
+    number = as_action(action, NUM_ACTIONS, "Durak", detail)
     return _MOVES[number]
 
 

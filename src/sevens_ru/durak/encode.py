@@ -64,9 +64,9 @@ except ImportError as error:  # pragma: no cover - only without the extra
         'sevens_ru.durak.encode needs numpy: pip install "sevens-ru[numpy]"'
     ) from error
 
+from .._games import DURAK, not_a_state, not_a_view
 from .._planes import CHUNKS, Field, card_plane, layout, one_hots, scaled, tensor
 from ..cards import DECK, Rank, mask_of
-from ..errors import NotAGameStateError
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players
 from .events import Covered, Led, Took
 from .observation import PlayerView
@@ -201,7 +201,7 @@ def observation(view: PlayerView) -> Tensor:
     Raises:
         NotAGameStateError: ``view`` is not a :class:`~sevens_ru.durak.PlayerView`.
     """
-    _check_view(view)
+    _check_view(view, "observation")
     attack = view.attack_mask
     uncovered = view.uncovered_mask
     out = [0] * view.players
@@ -243,9 +243,7 @@ def observation_of(state: GameState, seat: int) -> Tensor:
         InvalidSeatError: ``seat`` is not a seat of the game.
     """
     if not isinstance(state, GameState):
-        raise NotAGameStateError(
-            f"observation_of() takes a durak.GameState, got {type(state).__name__}"
-        )
+        raise not_a_state("encode.observation_of", state, game=DURAK)
     # The fields read straight off the state: this runs at every step of an environment.
     setup = state._setup
     players = setup.players
@@ -305,7 +303,7 @@ def information_state(view: PlayerView) -> Tensor:
     Raises:
         NotAGameStateError: ``view`` is not a :class:`~sevens_ru.durak.PlayerView`.
     """
-    _check_view(view)
+    _check_view(view, "information_state")
     players, seat = view.players, view.seat
     played = [0] * players
     ruled_out = [0] * players
@@ -330,9 +328,8 @@ def information_state(view: PlayerView) -> Tensor:
     )
 
 
-def _check_view(view: object) -> None:
+def _check_view(view: object, function: str) -> None:
     if not isinstance(view, PlayerView):
-        raise NotAGameStateError(
-            f"expected a sevens_ru.durak.PlayerView, got {type(view).__name__}; "
-            "encode.observation_of(state, seat) reads a state"
+        raise not_a_view(
+            f"durak.encode.{function}()", view, game=DURAK, instead=f"sevens_ru.encode.{function}"
         )

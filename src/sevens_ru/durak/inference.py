@@ -39,11 +39,11 @@ from operator import xor
 from types import MappingProxyType
 
 from .._deals import Deals
+from .._games import DURAK, not_a_view
 from ..cards import DECK, Card, Rank, cards_from_mask, mask_of
 from ..errors import (
     InconsistentViewError,
     InvalidSeatError,
-    NotAGameStateError,
     SevensError,
     WrongTypeError,
 )
@@ -291,8 +291,8 @@ def _facts(
     left over that are known (the trump card, with 2 or 3 players).
     """
     if not isinstance(seen, PlayerView):
-        raise NotAGameStateError(
-            f"expected a sevens_ru.durak.PlayerView, got {type(seen).__name__}"
+        raise not_a_view(
+            "durak.inference.infer()", seen, game=DURAK, instead="sevens_ru.inference.infer"
         )
     players = seen.players
     if isinstance(players, bool) or not isinstance(players, int):
