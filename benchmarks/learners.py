@@ -14,11 +14,15 @@ figure the median over the rounds:
 - ``durak_raw`` and ``durak_aec``: the same two for Durak, 3 players.
 - ``sample_state``: ``Inference.sample_state`` on a 4-player view in mid-game (after 14
   plays), the inference made before the clock starts: states per second.
+- ``gym``, ``openspiel`` and ``resample``, without targets: a Gymnasium learner against
+  three ``RandomBot`` (its steps per second, the bots' moves inside), OpenSpiel's own
+  loop on ``python_sevens_ru`` (actions per second, the deal's chance nodes included),
+  and ``resample_from_infostate`` in mid-game, as ISMCTS calls it.
 
 Then the ratios, with the targets: the AEC environment at least 40 % of ``raw``, the
 vector environment at least 20× the AEC environment, Durak's AEC environment at least
 30 % of ``durak_raw``, ``sample_state`` at least 20,000 a second. Needs the extras
-pettingzoo and gymnasium.
+pettingzoo, gymnasium and openspiel.
 
     python benchmarks/learners.py            # about a minute
     python benchmarks/learners.py --quick    # a smoke run for CI: no timing claims
@@ -33,10 +37,13 @@ from types import ModuleType
 
 import harness
 import numpy as np
+import pyspiel
 
 import sevens_ru as s7
+import sevens_ru.envs.openspiel  # registers the games with pyspiel
 from sevens_ru import durak
-from sevens_ru.envs.gymnasium import SevensVectorEnv
+from sevens_ru.bots import RandomBot
+from sevens_ru.envs.gymnasium import SevensEnv, SevensVectorEnv
 from sevens_ru.envs.pettingzoo import durak_env, sevens_env
 from sevens_ru.inference import infer
 
@@ -50,6 +57,9 @@ LABELS = {
     "durak_raw": "durak legal_moves + apply, 3 players (moves/s)",
     "durak_aec": "PettingZoo durak_env(3): last() + step (steps/s)",
     "sample_state": "Inference.sample_state, 4 players, 14 plays in (states/s)",
+    "gym": "Gymnasium SevensEnv against 3 RandomBots (the learner's steps/s)",
+    "openspiel": "OpenSpiel python_sevens_ru(4): chance outcomes and moves (actions/s)",
+    "resample": "OpenSpiel resample_from_infostate, 14 plays in (states/s)",
 }
 
 
@@ -105,10 +115,71 @@ def vector_workload(seed: int) -> harness.Workload:
         while done < moves:
             mask = info["action_mask"]
             # A random legal card per game: the legal card with the largest random key.
-            actions = np.argmax(mask * generator.random(mask.shape), axis=1)
+            actions = np.argmax(mask * generator.random(mask.shape, dtype=np.float32), axis=1)
             _, _, _, _, info = envs.step(actions)
             done += VECTOR
         return done
+
+    return run
+
+
+def gym_workload(seed: int) -> harness.Workload:
+    """One learner (a random legal action) against three RandomBots: the learner's steps."""
+    env = SevensEnv([RandomBot(), RandomBot(), RandomBot()])
+    rng = random.Random(seed)
+    _, info = env.reset(seed=seed)
+
+    def run(steps: int) -> int:
+        nonlocal info
+        for _ in range(steps):
+            legal = info["action_mask"].nonzero()[0]
+            _, _, terminated, _, info = env.step(int(legal[int(rng.random() * len(legal))]))
+            if terminated:
+                _, info = env.reset()
+        return steps
+
+    return run
+
+
+def openspiel_workload(seed: int) -> harness.Workload:
+    """OpenSpiel's own loop on python_sevens_ru, 4 players: chance outcomes and moves."""
+    game = pyspiel.load_game("python_sevens_ru", {"players": PLAYERS})
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+
+    def run(actions: int) -> int:
+        nonlocal state
+        for _ in range(actions):
+            if state.is_terminal():
+                state = game.new_initial_state()
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+        return actions
+
+    return run
+
+
+def resample_workload(seed: int) -> harness.Workload:
+    """``resample_from_infostate`` at a mid-game decision, as ISMCTS calls it."""
+    game = pyspiel.load_game("python_sevens_ru", {"players": PLAYERS})
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node() or len(state.game_state.history) < 14:
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+    player = state.current_player()
+
+    def run(samples: int) -> int:
+        for _ in range(samples):
+            state.resample_from_infostate(player, sampler)
+        return samples
 
     return run
 
@@ -148,6 +219,9 @@ def main(argv: list[str] | None = None) -> int:
         "durak_raw": raw_workload(durak, DURAK_PLAYERS, rng),
         "durak_aec": aec_workload(durak_env(players=DURAK_PLAYERS), rng),
         "sample_state": sample_workload(args.seed),
+        "gym": gym_workload(args.seed),
+        "openspiel": openspiel_workload(args.seed),
+        "resample": resample_workload(args.seed),
     }
     print(
         f"sevens-ru {s7.__version__}, Python {sys.version.split()[0]}, numpy {np.__version__}; "

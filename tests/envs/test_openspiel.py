@@ -83,6 +83,11 @@ def test_resampling_keeps_the_information_state(case: tuple[str, dict[str, objec
                 assert other.observation_tensor(player) == state.observation_tensor(player)
                 assert other.current_player() == state.current_player()
                 assert len(other.history()) == len(state.history())
+                if other.game_state is not None:  # its history deals its own cards
+                    replay = game.new_initial_state()
+                    for action in other.history():
+                        replay.apply_action(action)
+                    assert replay.game_state == other.game_state
         if state.is_chance_node():
             actions, probabilities = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rng.choice(actions, p=probabilities)))

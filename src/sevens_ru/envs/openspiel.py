@@ -256,6 +256,9 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
         super().__init__(game)
         self._dealt: list[int] = []  # the chance outcomes so far
         self._state: StateT | None = None
+        # While resample_from_infostate records a drawn state's actions: its states,
+        # last first, taken one per action instead of being made again by the rules.
+        self._drawn: list[StateT] | None = None
 
     @property
     def game_state(self) -> StateT | None:
@@ -288,12 +291,13 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
 
     def _apply_action(self, action: int) -> None:
         spec = self._spec()
+        drawn = self._drawn
         if self._state is None:
             self._dealt.append(action)
             if len(self._dealt) == spec.deal.length:
-                self._state = spec.build(self._dealt)
+                self._state = drawn.pop() if drawn else spec.build(self._dealt)
         else:
-            self._state = spec.game.apply(self._state, action)
+            self._state = drawn.pop() if drawn else spec.game.apply(self._state, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         spec = self._spec()
@@ -330,8 +334,11 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
             outcomes = _outcomes(spec, sampled)
             actions = _actions(spec.game, sampled)
         state = spec.new_initial_state()
+        if self._state is not None:  # the drawn state is built already: record its actions
+            state._drawn = sampled._chain()[::-1]
         for action in (*outcomes, *actions):
             state.apply_action(action)
+        state._drawn = None
         return state
 
     def __str__(self) -> str:
