@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import Counter
@@ -99,8 +100,20 @@ def all_deals(seen: durak.PlayerView) -> Iterator[Hands]:
         )
 
 
+@functools.cache
 def consistent_deals(seen: durak.PlayerView) -> list[Hands]:
     return [hands for hands in all_deals(seen) if replays_to(seen, hands)]
+
+
+def deal_count(seen: durak.PlayerView) -> int:
+    """How many deals :func:`all_deals` enumerates: the unseen cards shared out by size."""
+    left, ways = len(seen.unseen), 1
+    for seat in range(seen.players):
+        if seat != seen.seat:
+            wanted = seen.hand_sizes[seat] - len(seen.known_cards[seat])
+            ways *= math.comb(left, wanted)
+            left -= wanted
+    return ways
 
 
 def chi_square_limit(degrees: int, p: float) -> float:
@@ -177,7 +190,7 @@ def test_sampler_is_uniform_over_the_consistent_deals(seen: durak.PlayerView) ->
     deals = consistent_deals(seen)
     inference = infer(seen)
     rng = random.Random(len(seen.history))
-    draws = max(30 * len(deals), 400)
+    draws = max(20 * len(deals), 400)
     counts = Counter(inference.sample(rng) for _ in range(draws))
     assert set(counts) <= set(deals)  # every sample replays to the same view
     expected = draws / len(deals)
@@ -190,7 +203,7 @@ def test_sampled_states_are_uniform_and_give_the_view(seen: durak.PlayerView) ->
     deals = consistent_deals(seen)
     inference = infer(seen)
     rng = random.Random(len(seen.history) + 1)
-    draws = max(20 * len(deals), 400)
+    draws = max(15 * len(deals), 300)
     counts: Counter[Hands] = Counter()
     for _ in range(draws):
         state = inference.sample_state(rng)
