@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 
 from ._board import NINE_OF_DIAMONDS, NINES, PASS, PLAY, TABLE_SHIFT, playable_mask
 from ._games import SEVENS, not_a_state
+from ._quote import got
 from .cards import DECK, Card, cards_from_mask
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players, deal_and_opener, deal_hands
 from .errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
@@ -73,9 +74,7 @@ def new_game(
     if options is None:
         options = _DEFAULT_OPTIONS
     elif not isinstance(options, Options):
-        raise InvalidOptionsError(
-            f"options must be a sevens_ru.Options, got {type(options).__name__} {options!r}"
-        )
+        raise InvalidOptionsError(f"options must be a sevens_ru.Options, got {got(options)}")
     if hands is not None:
         if seed is not None:
             raise InvalidDealError("give either a seed or explicit hands, not both")
@@ -139,11 +138,11 @@ def apply(state: GameState, card: Card | str) -> GameState:
         CardParseError: ``card`` is text that is not a card (or not a card at all).
         NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
-    index = card.index if type(card) is Card else _index_of(card)
     try:
         moves = state._moves
     except AttributeError:
         raise _not_a_state("apply", state) from None
+    index = card.index if type(card) is Card else _index_of(card)
     bit = _BITS[index]
     if not moves & bit:  # every move is checked, the engine's own suggestions too
         raise IllegalMoveError(_why_illegal(state, DECK[index]))
