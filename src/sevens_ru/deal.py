@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ._core import speedups
 from ._hands import read_hands
 from .cards import DECK, Card, cards_from_mask
 from .errors import InvalidDealError
@@ -74,8 +75,11 @@ def deal_seeded(players: int, seed: int) -> tuple[int, ...]:
     >>> from sevens_ru.deal import deal_seeded
     >>> deal_seeded(2, 7) == deal_seeded(2, 7) != deal_seeded(2, 8)
     True
+
+    Raises:
+        InvalidDealError: a bad player count (R4) or a seed that is not an int.
     """
-    return _seeded_deal(players, seed)[0]
+    return _seeded_deal(check_players(players), seed)[0]
 
 
 def _seeded_deal(players: int, seed: int) -> tuple[tuple[int, ...], int]:
@@ -88,6 +92,8 @@ def _seeded_deal(players: int, seed: int) -> tuple[tuple[int, ...], int]:
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidDealError(f"the seed must be an int, got {type(seed).__name__} {seed!r}")
+    if speedups is not None:  # the compiled core: the same procedure in C
+        return speedups.seeded_deal(players, seed)
     # Dealing shuffled(seed, 36) card by card, with the loops left to C: a table from
     # card to seat digit, then each bit of the seat numbers read as a base-2 number (a
     # card set), and the hands made from those one, two or three sets.

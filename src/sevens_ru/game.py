@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ._core import speedups
 from .cards import DECK, Card, Rank, Suit, cards_from_mask
 from .deal import MAX_PLAYERS, MIN_PLAYERS, _seeded_deal, check_players, deal_hands
 from .errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
@@ -66,6 +67,9 @@ _PASS = tuple(1 << PASSES_SHIFT + (seat << 3) for seat in range(6))
 # starts again from empty if it ever holds _MAX_MOVES.
 _MOVES: dict[int, tuple[Card, ...]] = {}
 _MAX_MOVES = 1 << 17
+# The compiled core's functions, which give None for what they leave to the Python path.
+_fast_apply = None if speedups is None else speedups.apply
+_fast_legal_moves = None if speedups is None else speedups.legal_moves
 
 
 def new_game(
@@ -134,6 +138,10 @@ def legal_moves(state: GameState) -> tuple[Card, ...]:
     Raises:
         NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
+    if _fast_legal_moves is not None:  # the compiled core; None: a case for the Python path
+        moves = _fast_legal_moves(state)
+        if moves is not None:
+            return moves
     try:
         mask = state._moves
     except AttributeError:
@@ -167,6 +175,10 @@ def apply(state: GameState, card: Card | str) -> GameState:
         CardParseError: ``card`` is text that is not a card (or not a card at all).
         NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
+    if _fast_apply is not None:  # the compiled core; None: a case for the Python path
+        new = _fast_apply(state, card)
+        if new is not None:
+            return new
     index = card.index if type(card) is Card else _index_of(card)
     try:
         moves = state._moves

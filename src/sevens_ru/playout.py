@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 
+from ._core import speedups
 from .errors import NotAGameStateError
 from .game import _BOARD_CHANGE, _PASS
 from .scoring import Standing, standings
@@ -66,6 +67,10 @@ def playout(state: GameState, rng: random.Random) -> tuple[Standing, ...]:
     """
     if not isinstance(state, GameState):
         raise NotAGameStateError(f"playout() takes a GameState, got {type(state).__name__}")
+    if speedups is not None:  # the compiled core: the same game and draws in C
+        result = speedups.playout(state, rng)
+        if result is not None:
+            return result
     setup = state._setup
     deal = setup.deal
     next_seat = setup.next_seat
@@ -115,6 +120,10 @@ def playout_state(state: GameState, rng: random.Random) -> GameState:
     """
     if not isinstance(state, GameState):
         raise NotAGameStateError(f"playout_state() takes a GameState, got {type(state).__name__}")
+    if speedups is not None:  # the compiled core: the same game and draws in C
+        final = speedups.playout_state(state, rng)
+        if final is not None:
+            return final
     setup = state._setup
     deal = setup.deal
     next_seat = setup.next_seat

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from ._core import speedups
 from .cards import DECK, Card, Rank
 from .errors import GameNotOverError, NotAGameStateError
 from .options import Options
@@ -95,6 +96,10 @@ def ranking(state: GameState) -> tuple[Standing, ...]:
         GameNotOverError: the game is not over yet (R19).
         NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
+    if speedups is not None:  # the compiled core; None: a case for the Python path
+        result = speedups.ranking(state)
+        if result is not None:
+            return result
     if not isinstance(state, GameState):
         raise NotAGameStateError(f"ranking() takes a GameState, got {type(state).__name__}")
     if state._turn is not None:
@@ -117,6 +122,8 @@ def standings(
     ``deal`` holds the dealt hands, ``table`` the cards played and ``passes`` the pass
     counts, seat ``s`` in bits ``8s`` to ``8s + 7``.
     """
+    if speedups is not None:  # the compiled core: the same ranking in C
+        return speedups.standings(deal, table, passes, options)
     # One int per seat orders the seats (see _ROW): cards left, then (with the option)
     # passes, then points, then the seat. The winner has no cards and sorts first (R15).
     left = _ALL ^ table

@@ -1,0 +1,1325 @@
+/* sevens_ru._speedups: the main game's hot paths in C (see sevens_ru._core).
+ *
+ * The pure-Python engine is the reference. Each function here computes exactly what
+ * its Python counterpart computes, on the same packed ints, and draws the same
+ * numbers from the same random.Random by calling the generator's own methods in the
+ * same order. The Python layer stays the one place of validation and messages: a
+ * function that meets anything it does not handle (a card given as text, an illegal
+ * move, an object that is not one of the engine's) returns None, and its Python
+ * caller goes on with the pure-Python path, which raises the proper error.
+ *
+ * The bit layout mirrors sevens_ru._board. A card set is a 36-bit int, bit i for
+ * DECK[i] (i = suit * 9 + rank - 6). A state's board is one int:
+ *
+ *     bits 0-35    the playable cards: 9s of unopened rows, cards next to a row end
+ *     bits 36-71   the cards on the table
+ *     bits 72-119  the passes, 8 bits per seat (seat s from bit 72 + 8 s)
+ *
+ * Here a board is two 64-bit words, and every change to it is the same addition the
+ * Python engine makes, so the ints that come out are the ones Python would make.
+ *
+ * The classes and slots it works on are handed over by sevens_ru._core.bindings()
+ * on first use.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+
+#define CARDS 36
+#define ALL_CARDS ((UINT64_C(1) << CARDS) - 1)
+#define TABLE_SHIFT 36
+#define MAX_SEATS 6
+#define NINE 3 /* the position of the 9 in a suit's nine bits */
+#define NINE_OF_DIAMONDS (UINT64_C(1) << (9 + NINE))
+
+/* -- card sets ----------------------------------------------------------------- */
+
+static inline int
+lowest(uint64_t cards) /* the index of the lowest card of a non-empty set */
+{
+    return __builtin_ctzll(cards);
+}
+
+static inline int
+count(uint64_t cards) /* SWAR: no library call where the compiler may not use POPCNT */
+{
+    cards -= cards >> 1 & UINT64_C(0x5555555555555555);
+    cards = (cards & UINT64_C(0x3333333333333333)) + (cards >> 2 & UINT64_C(0x3333333333333333));
+    cards = (cards + (cards >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (int)((cards * UINT64_C(0x0101010101010101)) >> 56);
+}
+
+/* Per card: the cards its play makes playable (R9), the cards of its suit further
+ * from the 9 (which wait for it), and its points (R3). Filled by init_tables(). */
+static uint64_t OPENED[CARDS];
+static uint64_t BEYOND[CARDS];
+static int POINTS[CARDS];
+
+static void
+init_tables(void)
+{
+    static const int points[9] = {6, 7, 8, 9, 10, 2, 3, 4, 11};
+    for (int index = 0; index < CARDS; index++) {
+        int suit = index / 9 * 9, position = index % 9;
+        uint64_t row = UINT64_C(0x1FF) << suit;
+        if (position == NINE) {
+            OPENED[index] = (UINT64_C(1) << (index - 1)) | (UINT64_C(1) << (index + 1));
+            BEYOND[index] = row & ~(UINT64_C(1) << index);
+        }
+        else if (position < NINE) {
+            OPENED[index] = position > 0 ? UINT64_C(1) << (index - 1) : 0;
+            BEYOND[index] = ((UINT64_C(1) << position) - 1) << suit;
+        }
+        else {
+            OPENED[index] = position < 8 ? UINT64_C(1) << (index + 1) : 0;
+            BEYOND[index] = row & ~((UINT64_C(1) << (index + 1)) - 1);
+        }
+        POINTS[index] = points[position];
+    }
+}
+
+/* -- boards --------------------------------------------------------------------- */
+
+typedef struct {
+    uint64_t lo, hi; /* bits 0-63 and 64-127 */
+} Board;
+
+static inline uint64_t
+board_playable(Board board)
+{
+    return board.lo & ALL_CARDS;
+}
+
+static inline uint64_t
+board_table(Board board)
+{
+    return (board.lo >> TABLE_SHIFT | board.hi << (64 - TABLE_SHIFT)) & ALL_CARDS;
+}
+
+static inline uint64_t
+board_passes(Board board) /* seat s in bits 8 s to 8 s + 7 */
+{
+    return board.hi >> (2 * TABLE_SHIFT - 64);
+}
+
+static inline Board
+board_add(Board board, Board change)
+{
+    Board sum;
+    sum.lo = board.lo + change.lo;
+    sum.hi = board.hi + change.hi + (sum.lo < board.lo);
+    return sum;
+}
+
+/* What playing card i adds to a board: the card to the table, out of the playable
+ * cards, the cards it opens into them: (bit << 36) + opened - bit, as Python adds it. */
+static Board PLAY[CARDS];
+/* One more pass for seat s: 1 << (72 + 8 s). */
+static Board PASS[MAX_SEATS];
+
+static void
+init_boards(void)
+{
+    for (int index = 0; index < CARDS; index++) {
+        uint64_t bit = UINT64_C(1) << index;
+        Board on_table = {0, 0};
+        int shift = index + TABLE_SHIFT;
+        if (shift < 64)
+            on_table.lo = UINT64_C(1) << shift;
+        else
+            on_table.hi = UINT64_C(1) << (shift - 64);
+        /* opened - bit, negative when the card opens nothing below it: two's complement */
+        Board difference = {OPENED[index] - bit, OPENED[index] >= bit ? 0 : ~UINT64_C(0)};
+        PLAY[index] = board_add(on_table, difference);
+    }
+    for (int seat = 0; seat < MAX_SEATS; seat++) {
+        PASS[seat].lo = 0;
+        PASS[seat].hi = UINT64_C(1) << (2 * TABLE_SHIFT - 64 + 8 * seat);
+    }
+}
+
+/* Ints to and from C. Where CPython's layout of an int is known (3.10 to 3.13), its
+ * digits are read and written directly; elsewhere through the public byte API. */
+#if PY_VERSION_HEX < 0x030E0000
+#define DIGIT_ACCESS 1
+#if PY_VERSION_HEX >= 0x030C0000
+#define DIGITS(value) (((PyLongObject *)(value))->long_value.ob_digit)
+#define DIGIT_COUNT(value) \
+    ((Py_ssize_t)(((PyLongObject *)(value))->long_value.lv_tag >> _PyLong_NON_SIZE_BITS))
+#define NEGATIVE(value) \
+    ((((PyLongObject *)(value))->long_value.lv_tag & _PyLong_SIGN_MASK) == 2)
+#else
+#define DIGITS(value) (((PyLongObject *)(value))->ob_digit)
+#define DIGIT_COUNT(value) Py_ABS(Py_SIZE(value))
+#define NEGATIVE(value) (Py_SIZE(value) < 0)
+#endif
+#endif
+
+/* A non-negative int below 2**128 as two words; -1 with an error for anything else. */
+static int
+int_to_words(PyObject *value, Board *words)
+{
+#ifdef DIGIT_ACCESS
+    if (PyLong_CheckExact(value) && !NEGATIVE(value)) {
+        uint64_t lo = 0, hi = 0;
+        for (Py_ssize_t digit = DIGIT_COUNT(value) - 1; digit >= 0; digit--) {
+            if (hi >> (64 - PyLong_SHIFT))
+                goto overflow;
+            hi = hi << PyLong_SHIFT | lo >> (64 - PyLong_SHIFT);
+            lo = lo << PyLong_SHIFT | DIGITS(value)[digit];
+        }
+        words->lo = lo;
+        words->hi = hi;
+        return 0;
+    }
+#endif
+    unsigned char bytes[16];
+    if (!PyLong_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "expected an int, not %.100s", Py_TYPE(value)->tp_name);
+        return -1;
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t size = PyLong_AsNativeBytes(
+        value, bytes, sizeof bytes,
+        Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER |
+            Py_ASNATIVEBYTES_REJECT_NEGATIVE);
+    if (size < 0)
+        return -1;
+    if ((size_t)size > sizeof bytes)
+        goto overflow;
+#else
+    if (_PyLong_AsByteArray((PyLongObject *)value, bytes, sizeof bytes, 1, 0) < 0)
+        return -1;
+#endif
+    words->lo = words->hi = 0;
+    for (int byte = 7; byte >= 0; byte--) {
+        words->lo = words->lo << 8 | bytes[byte];
+        words->hi = words->hi << 8 | bytes[8 + byte];
+    }
+    return 0;
+overflow:
+    PyErr_SetString(PyExc_OverflowError, "the engine's ints have at most 128 bits");
+    return -1;
+}
+
+static PyObject *
+words_to_int(Board words)
+{
+    if (!words.hi)
+        return PyLong_FromUnsignedLongLong(words.lo);
+#ifdef DIGIT_ACCESS
+    digit digits[128 / PyLong_SHIFT + 1];
+    Py_ssize_t used = 0;
+    while (words.lo || words.hi) {
+        digits[used++] = (digit)(words.lo & PyLong_MASK);
+        words.lo = words.lo >> PyLong_SHIFT | words.hi << (64 - PyLong_SHIFT);
+        words.hi >>= PyLong_SHIFT;
+    }
+#if PY_VERSION_HEX >= 0x030C0000
+    return (PyObject *)_PyLong_FromDigits(0, used, digits);
+#else
+    PyLongObject *value = _PyLong_New(used);
+    if (value != NULL)
+        memcpy(value->ob_digit, digits, (size_t)used * sizeof(digit));
+    return (PyObject *)value;
+#endif
+#else
+    unsigned char bytes[16];
+    for (int byte = 0; byte < 8; byte++) {
+        bytes[byte] = (unsigned char)(words.lo >> (8 * byte));
+        bytes[8 + byte] = (unsigned char)(words.hi >> (8 * byte));
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(bytes, sizeof bytes, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    return _PyLong_FromByteArray(bytes, sizeof bytes, 1, 0);
+#endif
+#endif
+}
+
+static inline int
+board_from_int(PyObject *value, Board *board)
+{
+    return int_to_words(value, board);
+}
+
+static inline PyObject *
+board_to_int(Board board)
+{
+    return words_to_int(board);
+}
+
+static int
+card_set(PyObject *value, uint64_t *cards) /* a 36-bit card set from an int */
+{
+    Board words;
+    if (int_to_words(value, &words) < 0)
+        return -1;
+    if (words.hi || words.lo > ALL_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "a card set has 36 bits");
+        return -1;
+    }
+    *cards = words.lo;
+    return 0;
+}
+
+static int
+small_int(PyObject *value, long low, long high, const char *what, long *result)
+{
+    long number = PyLong_Check(value) ? PyLong_AsLong(value) : -1;
+    if (number == -1 && PyErr_Occurred())
+        return -1;
+    if (!PyLong_Check(value) || number < low || number > high) {
+        PyErr_Format(PyExc_ValueError, "%s must be an int from %ld to %ld", what, low, high);
+        return -1;
+    }
+    *result = number;
+    return 0;
+}
+
+/* -- what the Python engine hands over (sevens_ru._core.bindings) ------------------ */
+
+static struct {
+    int bound;
+    PyTypeObject *state;  /* the class of the engine's states */
+    Py_ssize_t setup, board, turn, moves, parent; /* its slots */
+    PyTypeObject *setup_type; /* the class of a state's setup */
+    Py_ssize_t deal, options; /* its slots */
+    PyTypeObject *card;   /* Card */
+    Py_ssize_t index;     /* its slot */
+    PyObject *deck;       /* DECK */
+    PyObject *standing;   /* Standing */
+} B;
+
+static PyObject *S_random, *S_getrandbits, *S_rank_by_passes, *S_place_numbering, *S_dense;
+
+static int
+slot_offset(PyObject *owner, PyObject *names, Py_ssize_t position, Py_ssize_t *offset)
+{
+    PyObject *name = PyTuple_GetItem(names, position);
+    if (name == NULL)
+        return -1;
+    PyObject *descriptor = PyObject_GetAttr(owner, name);
+    if (descriptor == NULL)
+        return -1;
+    int good = Py_IS_TYPE(descriptor, &PyMemberDescr_Type) &&
+               ((PyMemberDescrObject *)descriptor)->d_member->type == T_OBJECT_EX;
+    if (good)
+        *offset = ((PyMemberDescrObject *)descriptor)->d_member->offset;
+    else
+        PyErr_Format(PyExc_TypeError, "%R is not a slot of %R", name, owner);
+    Py_DECREF(descriptor);
+    return good ? 0 : -1;
+}
+
+static PyObject *
+binding(PyObject *bindings, const char *name)
+{
+    PyObject *value = PyDict_GetItemString(bindings, name); /* borrowed */
+    if (value == NULL)
+        PyErr_Format(PyExc_KeyError, "sevens_ru._core.bindings() lacks %s", name);
+    return value;
+}
+
+static int
+bind(void)
+{
+    PyObject *core = PyImport_ImportModule("sevens_ru._core");
+    if (core == NULL)
+        return -1;
+    PyObject *bindings = PyObject_CallMethod(core, "bindings", NULL);
+    Py_DECREF(core);
+    if (bindings == NULL)
+        return -1;
+    int result = -1;
+    PyObject *state, *state_slots, *setup, *setup_slots, *card, *card_slots, *deck, *standing;
+    if (!PyDict_Check(bindings) || (state = binding(bindings, "state")) == NULL ||
+        (state_slots = binding(bindings, "state_slots")) == NULL ||
+        (setup = binding(bindings, "setup")) == NULL ||
+        (setup_slots = binding(bindings, "setup_slots")) == NULL ||
+        (card = binding(bindings, "card")) == NULL ||
+        (card_slots = binding(bindings, "card_slots")) == NULL || (deck = binding(bindings, "deck")) == NULL ||
+        (standing = binding(bindings, "standing")) == NULL)
+        goto done;
+    if (!PyType_Check(state) || !PyType_Check(setup) || !PyType_Check(card) ||
+        !PyTuple_Check(deck) || PyTuple_GET_SIZE(deck) != CARDS || !PyTuple_Check(state_slots) ||
+        !PyTuple_Check(setup_slots) || !PyTuple_Check(card_slots)) {
+        PyErr_SetString(PyExc_TypeError, "sevens_ru._core.bindings() gave unexpected values");
+        goto done;
+    }
+    if (slot_offset(state, state_slots, 0, &B.setup) < 0 ||
+        slot_offset(state, state_slots, 1, &B.board) < 0 ||
+        slot_offset(state, state_slots, 2, &B.turn) < 0 ||
+        slot_offset(state, state_slots, 3, &B.moves) < 0 ||
+        slot_offset(state, state_slots, 4, &B.parent) < 0 ||
+        slot_offset(setup, setup_slots, 0, &B.deal) < 0 ||
+        slot_offset(setup, setup_slots, 1, &B.options) < 0 ||
+        slot_offset(card, card_slots, 0, &B.index) < 0)
+        goto done;
+    B.state = (PyTypeObject *)Py_NewRef(state);
+    B.setup_type = (PyTypeObject *)Py_NewRef(setup);
+    B.card = (PyTypeObject *)Py_NewRef(card);
+    B.deck = Py_NewRef(deck);
+    B.standing = Py_NewRef(standing);
+    B.bound = 1;
+    result = 0;
+done:
+    Py_DECREF(bindings);
+    return result;
+}
+
+#define ENSURE_BOUND()                         \
+    do {                                       \
+        if (!B.bound && bind() < 0)            \
+            return NULL;                       \
+    } while (0)
+
+/* -- the engine's objects ---------------------------------------------------------- */
+
+static inline PyObject *
+slot(PyObject *owner, Py_ssize_t offset) /* borrowed; NULL if unset */
+{
+    return *(PyObject **)((char *)owner + offset);
+}
+
+typedef struct { /* a state's facts, read from its slots */
+    PyObject *setup;
+    PyObject *deal_tuple; /* borrowed from the setup */
+    int players;
+    unsigned known;           /* the seats whose dealt hand has been read into deal */
+    uint64_t deal[MAX_SEATS]; /* the dealt hands */
+    Board board;
+    int turn; /* -1 once over */
+    uint64_t moves;
+} Position;
+
+static inline int
+hand_of(Position *position, int seat, uint64_t *hand) /* the dealt hand, read on first use */
+{
+    if (!(position->known >> seat & 1)) {
+        if (card_set(PyTuple_GET_ITEM(position->deal_tuple, seat), &position->deal[seat]) < 0)
+            return -1;
+        position->known |= 1u << seat;
+    }
+    *hand = position->deal[seat];
+    return 0;
+}
+
+/* Read a state of the engine's own class; 0 if it is one, 1 if it is something else
+ * (the Python path handles it), -1 on an error. */
+static int
+read_state(PyObject *state, Position *position)
+{
+    if (Py_TYPE(state) != B.state)
+        return 1;
+    PyObject *setup = slot(state, B.setup), *board = slot(state, B.board);
+    PyObject *turn = slot(state, B.turn), *moves = slot(state, B.moves);
+    if (setup == NULL || board == NULL || turn == NULL || moves == NULL ||
+        Py_TYPE(setup) != B.setup_type)
+        return 1;
+    PyObject *deal = slot(setup, B.deal);
+    if (deal == NULL || !PyTuple_CheckExact(deal) || PyTuple_GET_SIZE(deal) < 2 ||
+        PyTuple_GET_SIZE(deal) > MAX_SEATS)
+        return 1;
+    position->setup = setup;
+    position->deal_tuple = deal;
+    position->players = (int)PyTuple_GET_SIZE(deal);
+    position->known = 0;
+    if (board_from_int(board, &position->board) < 0 || card_set(moves, &position->moves) < 0)
+        return -1;
+    if (turn == Py_None) {
+        position->turn = -1;
+        return 0;
+    }
+    long seat;
+    if (small_int(turn, 0, position->players - 1, "a state's turn", &seat) < 0)
+        return -1;
+    position->turn = (int)seat;
+    return 0;
+}
+
+static int
+read_all_hands(Position *position)
+{
+    uint64_t hand;
+    for (int seat = 0; seat < position->players; seat++)
+        if (hand_of(position, seat, &hand) < 0)
+            return -1;
+    return 0;
+}
+
+/* A new state of the engine's class, as sevens_ru.apply() builds it. */
+static PyObject *
+make_state(PyObject *setup, Board board, int turn, uint64_t moves, PyObject *parent)
+{
+    PyObject *state = B.state->tp_alloc(B.state, 0);
+    if (state == NULL)
+        return NULL;
+    PyObject *board_int = board_to_int(board);
+    PyObject *turn_int = turn < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(turn);
+    PyObject *moves_int = PyLong_FromUnsignedLongLong(moves);
+    if (board_int == NULL || turn_int == NULL || moves_int == NULL) {
+        Py_XDECREF(board_int);
+        Py_XDECREF(turn_int);
+        Py_XDECREF(moves_int);
+        Py_DECREF(state);
+        return NULL;
+    }
+    *(PyObject **)((char *)state + B.setup) = Py_NewRef(setup);
+    *(PyObject **)((char *)state + B.board) = board_int;
+    *(PyObject **)((char *)state + B.turn) = turn_int;
+    *(PyObject **)((char *)state + B.moves) = moves_int;
+    *(PyObject **)((char *)state + B.parent) = Py_NewRef(parent);
+    return state;
+}
+
+/* Play card `index` for the seat to play: the new board, turn and moves (R9-R14).
+ * After the play, each following seat that holds no playable card passes (R11), up
+ * to a seat that can play: at worst the one that just played (R13). */
+static int
+play(Position *position, int index)
+{
+    uint64_t bit = UINT64_C(1) << index, hand;
+    int turn = position->turn;
+    position->board = board_add(position->board, PLAY[index]);
+    if (position->moves == bit) { /* else another legal card: the hand is not empty */
+        if (hand_of(position, turn, &hand) < 0)
+            return -1;
+        if ((board_table(position->board) & hand) == hand) { /* its last card (R14) */
+            position->turn = -1;
+            position->moves = 0;
+            return 0;
+        }
+    }
+    for (int step = 0; step < position->players; step++) {
+        turn = turn + 1 < position->players ? turn + 1 : 0;
+        if (hand_of(position, turn, &hand) < 0)
+            return -1;
+        position->moves = hand & board_playable(position->board);
+        if (position->moves) {
+            position->turn = turn;
+            return 0;
+        }
+        position->board = board_add(position->board, PASS[turn]);
+    }
+    PyErr_SetString(PyExc_RuntimeError, "no seat can play: the state is inconsistent (R13)");
+    return -1;
+}
+
+/* -- the ranking (R15-R18) ---------------------------------------------------------- */
+
+/* Standings are immutable values, shared: a table from their key (see standings()) to
+ * the Standing object, emptied when full. */
+#define CACHE_SLOTS (1 << 17)
+#define CACHE_MAX (1 << 16)
+
+static struct {
+    uint64_t key; /* 0: empty */
+    PyObject *standing;
+} *cache;
+static Py_ssize_t cached;
+
+static PyObject * /* borrowed */
+standing_of(uint64_t row, int place)
+{
+    uint64_t key = row << 3 | (uint64_t)place;
+    if (cache == NULL && (cache = PyMem_Calloc(CACHE_SLOTS, sizeof *cache)) == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    size_t where = (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 47);
+    while (cache[where].key) {
+        if (cache[where].key == key)
+            return cache[where].standing;
+        where = (where + 1) & (CACHE_SLOTS - 1);
+    }
+    PyObject *standing = PyObject_CallFunction(
+        B.standing, "iiiii", (int)(row >> 6 & 7), place, (int)(row >> 23), (int)(row >> 9 & 255),
+        (int)(row & 63));
+    if (standing == NULL)
+        return NULL;
+    if (cached >= CACHE_MAX) { /* bounded, for very long runs */
+        for (size_t slot = 0; slot < CACHE_SLOTS; slot++)
+            if (cache[slot].key) {
+                cache[slot].key = 0;
+                Py_DECREF(cache[slot].standing);
+            }
+        cached = 0;
+        where = (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 47);
+    }
+    cache[where].key = key;
+    cache[where].standing = standing;
+    cached++;
+    return standing;
+}
+
+typedef struct {
+    int by_passes, dense;
+} Ranking;
+
+static int
+read_options(PyObject *options, Ranking *ranking)
+{
+    PyObject *by_passes = PyObject_GetAttr(options, S_rank_by_passes);
+    if (by_passes == NULL)
+        return -1;
+    ranking->by_passes = PyObject_IsTrue(by_passes);
+    Py_DECREF(by_passes);
+    PyObject *numbering = PyObject_GetAttr(options, S_place_numbering);
+    if (numbering == NULL)
+        return -1;
+    ranking->dense = PyObject_RichCompareBool(numbering, S_dense, Py_EQ);
+    Py_DECREF(numbering);
+    return ranking->by_passes < 0 || ranking->dense < 0 ? -1 : 0;
+}
+
+/* The standings of a finished game, as sevens_ru.scoring.standings() ranks it: one
+ * row per seat, from the most significant bits down cards left (from bit 23), passes
+ * if they count (bit 17), points (bit 9), then the seat (bit 6) and its passes. */
+static PyObject *
+standings(const uint64_t *deal, int players, uint64_t table, uint64_t passes, Ranking ranking)
+{
+    uint64_t rows[MAX_SEATS];
+    for (int seat = 0; seat < players; seat++) {
+        uint64_t hand = deal[seat] & ~table, seat_passes = passes >> (8 * seat) & 255;
+        uint64_t points = 0;
+        for (uint64_t rest = hand; rest; rest &= rest - 1)
+            points += (uint64_t)POINTS[lowest(rest)];
+        uint64_t row = (uint64_t)count(hand) << 23 | points << 9 | (uint64_t)seat << 6;
+        row += (ranking.by_passes ? seat_passes << 17 : 0) + seat_passes;
+        int at = seat;
+        while (at > 0 && rows[at - 1] > row) { /* insertion sort */
+            rows[at] = rows[at - 1];
+            at--;
+        }
+        rows[at] = row;
+    }
+    PyObject *result = PyTuple_New(players);
+    if (result == NULL)
+        return NULL;
+    int place = 0;
+    uint64_t previous = UINT64_MAX;
+    for (int position = 0; position < players; position++) {
+        uint64_t row = rows[position];
+        if (row >> 9 != previous) { /* else a shared place (R18) */
+            previous = row >> 9;
+            place = ranking.dense ? place + 1 : position + 1;
+        }
+        PyObject *standing = standing_of(row, place);
+        if (standing == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(result, position, Py_NewRef(standing));
+    }
+    return result;
+}
+
+/* -- random numbers, drawn as the Python engine draws them ----------------------------- */
+
+/* What Python's options[int(draw * total)] picks from a tuple of `total`, for any
+ * draw: the number, its errors, negative numbers counted from the end. */
+static long
+python_pick(PyObject *draw, int total)
+{
+    PyObject *numbers = PyTuple_New(total);
+    if (numbers == NULL)
+        return -1;
+    for (int number = 0; number < total; number++)
+        PyTuple_SET_ITEM(numbers, number, PyLong_FromLong(number)); /* small ints */
+    PyObject *size = PyLong_FromLong(total);
+    PyObject *product = size == NULL ? NULL : PyNumber_Multiply(draw, size);
+    Py_XDECREF(size);
+    PyObject *whole = product == NULL ? NULL : PyNumber_Long(product);
+    Py_XDECREF(product);
+    PyObject *chosen = whole == NULL ? NULL : PyObject_GetItem(numbers, whole);
+    Py_XDECREF(whole);
+    Py_DECREF(numbers);
+    if (chosen == NULL)
+        return -1;
+    long number = PyLong_AsLong(chosen);
+    Py_DECREF(chosen);
+    return number;
+}
+
+/* The card that card number int(draw * count) of `moves` (canonical order) is: the
+ * choice playout() documents. */
+static int
+pick(PyObject *draw, uint64_t moves, int *index)
+{
+    int total = count(moves);
+    long number = -1;
+    if (PyFloat_CheckExact(draw)) { /* what random() returns */
+        double product = PyFloat_AS_DOUBLE(draw) * (double)total;
+        if (product >= 0.0 && product < (double)total)
+            number = (long)product;
+    }
+    if (number < 0 && (number = python_pick(draw, total)) < 0)
+        return -1;
+    while (number-- > 0)
+        moves &= moves - 1;
+    *index = lowest(moves);
+    return 0;
+}
+
+/* -- the module's functions -------------------------------------------------------------- */
+
+static int
+positional(const char *function, Py_ssize_t given, Py_ssize_t expected)
+{
+    if (given == expected)
+        return 1;
+    PyErr_Format(PyExc_TypeError, "%s() takes %zd arguments (%zd given)", function, expected,
+                 given);
+    return 0;
+}
+
+PyDoc_STRVAR(apply_doc, "apply(state, card, /)\n--\n\n"
+                        "sevens_ru.apply() for a Card that is legal, else None.");
+
+static PyObject *
+sp_apply(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!positional("apply", nargs, 2))
+        return NULL;
+    ENSURE_BOUND();
+    PyObject *state = args[0], *card = args[1];
+    if (Py_TYPE(card) != B.card)
+        Py_RETURN_NONE;
+    PyObject *index_int = slot(card, B.index);
+    long index = index_int != NULL && PyLong_CheckExact(index_int) ? PyLong_AsLong(index_int) : -1;
+    if (index < 0 || index >= CARDS) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    Position position;
+    int found = read_state(state, &position);
+    if (found < 0)
+        return NULL;
+    if (found > 0 || !(position.moves >> index & 1)) /* illegal moves are explained in Python */
+        Py_RETURN_NONE;
+    if (play(&position, (int)index) < 0)
+        return NULL;
+    return make_state(position.setup, position.board, position.turn, position.moves, state);
+}
+
+PyDoc_STRVAR(legal_moves_doc, "legal_moves(state, /)\n--\n\n"
+                              "sevens_ru.legal_moves() for the engine's states, else None.");
+
+static PyObject *
+sp_legal_moves(PyObject *module, PyObject *state)
+{
+    ENSURE_BOUND();
+    if (Py_TYPE(state) != B.state)
+        Py_RETURN_NONE;
+    PyObject *moves_int = slot(state, B.moves);
+    if (moves_int == NULL)
+        Py_RETURN_NONE;
+    uint64_t moves;
+    if (card_set(moves_int, &moves) < 0)
+        return NULL;
+    PyObject *cards = PyTuple_New(count(moves));
+    if (cards == NULL)
+        return NULL;
+    for (Py_ssize_t number = 0; moves; moves &= moves - 1, number++)
+        PyTuple_SET_ITEM(cards, number, Py_NewRef(PyTuple_GET_ITEM(B.deck, lowest(moves))));
+    return cards;
+}
+
+static int
+state_setup(PyObject *state, Position *position, Ranking *ranking)
+{
+    PyObject *options = slot(position->setup, B.options);
+    if (options == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "a state's setup lacks its options");
+        return -1;
+    }
+    return read_options(options, ranking);
+}
+
+PyDoc_STRVAR(ranking_doc, "ranking(state, /)\n--\n\n"
+                          "sevens_ru.ranking() for the engine's finished states, else None.");
+
+static PyObject *
+sp_ranking(PyObject *module, PyObject *state)
+{
+    ENSURE_BOUND();
+    Position position;
+    Ranking ranking;
+    int found = read_state(state, &position);
+    if (found != 0)
+        return found < 0 ? NULL : Py_NewRef(Py_None);
+    if (position.turn >= 0) /* not over: Python explains (R19) */
+        Py_RETURN_NONE;
+    if (state_setup(state, &position, &ranking) < 0 || read_all_hands(&position) < 0)
+        return NULL;
+    return standings(position.deal, position.players, board_table(position.board),
+                     board_passes(position.board), ranking);
+}
+
+PyDoc_STRVAR(playout_doc, "playout(state, rng, /)\n--\n\n"
+                          "sevens_ru.playout.playout() for the engine's states, else None.");
+
+static PyObject *
+sp_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!positional("playout", nargs, 2))
+        return NULL;
+    ENSURE_BOUND();
+    Position position;
+    Ranking ranking;
+    int found = read_state(args[0], &position);
+    if (found != 0)
+        return found < 0 ? NULL : Py_NewRef(Py_None);
+    if (state_setup(args[0], &position, &ranking) < 0)
+        return NULL;
+    PyObject *random = PyObject_GetAttr(args[1], S_random);
+    if (random == NULL)
+        return NULL;
+    while (position.turn >= 0) {
+        int index;
+        if (position.moves & (position.moves - 1)) { /* a choice: draw */
+            PyObject *draw = PyObject_CallNoArgs(random);
+            int failed = draw == NULL || pick(draw, position.moves, &index) < 0;
+            Py_XDECREF(draw);
+            if (failed)
+                goto error;
+        }
+        else
+            index = lowest(position.moves);
+        if (play(&position, index) < 0)
+            goto error;
+    }
+    Py_DECREF(random);
+    if (read_all_hands(&position) < 0)
+        return NULL;
+    return standings(position.deal, position.players, board_table(position.board),
+                     board_passes(position.board), ranking);
+error:
+    Py_DECREF(random);
+    return NULL;
+}
+
+PyDoc_STRVAR(playout_state_doc,
+             "playout_state(state, rng, /)\n--\n\n"
+             "sevens_ru.playout.playout_state() for the engine's states, else None.");
+
+static PyObject *
+sp_playout_state(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!positional("playout_state", nargs, 2))
+        return NULL;
+    ENSURE_BOUND();
+    Position position;
+    int found = read_state(args[0], &position);
+    if (found != 0)
+        return found < 0 ? NULL : Py_NewRef(Py_None);
+    PyObject *random = PyObject_GetAttr(args[1], S_random);
+    if (random == NULL)
+        return NULL;
+    PyObject *state = Py_NewRef(args[0]);
+    while (position.turn >= 0) {
+        int index;
+        if (position.moves & (position.moves - 1)) {
+            PyObject *draw = PyObject_CallNoArgs(random);
+            int failed = draw == NULL || pick(draw, position.moves, &index) < 0;
+            Py_XDECREF(draw);
+            if (failed)
+                goto error;
+        }
+        else
+            index = lowest(position.moves);
+        if (play(&position, index) < 0)
+            goto error;
+        PyObject *next = make_state(position.setup, position.board, position.turn,
+                                    position.moves, state);
+        if (next == NULL)
+            goto error;
+        Py_SETREF(state, next);
+    }
+    Py_DECREF(random);
+    return state;
+error:
+    Py_DECREF(random);
+    Py_DECREF(state);
+    return NULL;
+}
+
+static int
+read_deal(PyObject *deal, uint64_t *hands, int *players)
+{
+    if (!PyTuple_Check(deal) || PyTuple_GET_SIZE(deal) < 2 ||
+        PyTuple_GET_SIZE(deal) > MAX_SEATS) {
+        PyErr_SetString(PyExc_TypeError, "a deal is a tuple of 2 to 6 card sets");
+        return -1;
+    }
+    *players = (int)PyTuple_GET_SIZE(deal);
+    for (int seat = 0; seat < *players; seat++)
+        if (card_set(PyTuple_GET_ITEM(deal, seat), &hands[seat]) < 0)
+            return -1;
+    return 0;
+}
+
+PyDoc_STRVAR(standings_doc, "standings(deal, table, passes, options, /)\n--\n\n"
+                            "sevens_ru.scoring.standings().");
+
+static PyObject *
+sp_standings(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!positional("standings", nargs, 4))
+        return NULL;
+    ENSURE_BOUND();
+    uint64_t deal[MAX_SEATS], table;
+    int players;
+    Ranking ranking;
+    if (read_deal(args[0], deal, &players) < 0 || card_set(args[1], &table) < 0 ||
+        read_options(args[3], &ranking) < 0)
+        return NULL;
+    unsigned long long passes = PyLong_AsUnsignedLongLong(args[2]);
+    if (passes == (unsigned long long)-1 && PyErr_Occurred())
+        return NULL;
+    return standings(deal, players, table, passes, ranking);
+}
+
+/* -- the seeded shuffle (sevens_ru.shuffle) ------------------------------------------- */
+
+/* SHAKE-256 (FIPS 202): Keccak-f[1600], 136 bytes absorbed or squeezed per block. */
+#define SHAKE_RATE 136
+
+static const uint64_t ROUND_CONSTANTS[24] = {
+    UINT64_C(0x0000000000000001), UINT64_C(0x0000000000008082), UINT64_C(0x800000000000808a),
+    UINT64_C(0x8000000080008000), UINT64_C(0x000000000000808b), UINT64_C(0x0000000080000001),
+    UINT64_C(0x8000000080008081), UINT64_C(0x8000000000008009), UINT64_C(0x000000000000008a),
+    UINT64_C(0x0000000000000088), UINT64_C(0x0000000080008009), UINT64_C(0x000000008000000a),
+    UINT64_C(0x000000008000808b), UINT64_C(0x800000000000008b), UINT64_C(0x8000000000008089),
+    UINT64_C(0x8000000000008003), UINT64_C(0x8000000000008002), UINT64_C(0x8000000000000080),
+    UINT64_C(0x000000000000800a), UINT64_C(0x800000008000000a), UINT64_C(0x8000000080008081),
+    UINT64_C(0x8000000000008080), UINT64_C(0x0000000080000001), UINT64_C(0x8000000080008008),
+};
+static inline uint64_t
+rotate(uint64_t lane, int bits)
+{
+    return lane << bits | lane >> (64 - bits);
+}
+
+/* The permutation, two rounds at a time from s to e and back (lane (x, y) is s[x + 5 y]):
+ * theta, rho, pi, chi and iota for each output plane in one go, the column parities of
+ * the next round gathered on the way. */
+static void
+keccak(uint64_t s[25])
+{
+    uint64_t e[25], b0, b1, b2, b3, b4, d0, d1, d2, d3, d4;
+    uint64_t c0 = s[0] ^ s[5] ^ s[10] ^ s[15] ^ s[20];
+    uint64_t c1 = s[1] ^ s[6] ^ s[11] ^ s[16] ^ s[21];
+    uint64_t c2 = s[2] ^ s[7] ^ s[12] ^ s[17] ^ s[22];
+    uint64_t c3 = s[3] ^ s[8] ^ s[13] ^ s[18] ^ s[23];
+    uint64_t c4 = s[4] ^ s[9] ^ s[14] ^ s[19] ^ s[24];
+    for (int round = 0; round < 24; round += 2) {
+        d0 = c4 ^ rotate(c1, 1);
+        d1 = c0 ^ rotate(c2, 1);
+        d2 = c1 ^ rotate(c3, 1);
+        d3 = c2 ^ rotate(c4, 1);
+        d4 = c3 ^ rotate(c0, 1);
+        c0 = 0;
+        c1 = 0;
+        c2 = 0;
+        c3 = 0;
+        c4 = 0;
+        b0 = (s[0] ^ d0); b1 = rotate(s[6] ^ d1, 44); b2 = rotate(s[12] ^ d2, 43); b3 = rotate(s[18] ^ d3, 21); b4 = rotate(s[24] ^ d4, 14);
+        e[0] = b0 ^ (~b1 & b2) ^ ROUND_CONSTANTS[round]; c0 ^= e[0];
+        e[1] = b1 ^ (~b2 & b3); c1 ^= e[1];
+        e[2] = b2 ^ (~b3 & b4); c2 ^= e[2];
+        e[3] = b3 ^ (~b4 & b0); c3 ^= e[3];
+        e[4] = b4 ^ (~b0 & b1); c4 ^= e[4];
+        b0 = rotate(s[3] ^ d3, 28); b1 = rotate(s[9] ^ d4, 20); b2 = rotate(s[10] ^ d0, 3); b3 = rotate(s[16] ^ d1, 45); b4 = rotate(s[22] ^ d2, 61);
+        e[5] = b0 ^ (~b1 & b2); c0 ^= e[5];
+        e[6] = b1 ^ (~b2 & b3); c1 ^= e[6];
+        e[7] = b2 ^ (~b3 & b4); c2 ^= e[7];
+        e[8] = b3 ^ (~b4 & b0); c3 ^= e[8];
+        e[9] = b4 ^ (~b0 & b1); c4 ^= e[9];
+        b0 = rotate(s[1] ^ d1, 1); b1 = rotate(s[7] ^ d2, 6); b2 = rotate(s[13] ^ d3, 25); b3 = rotate(s[19] ^ d4, 8); b4 = rotate(s[20] ^ d0, 18);
+        e[10] = b0 ^ (~b1 & b2); c0 ^= e[10];
+        e[11] = b1 ^ (~b2 & b3); c1 ^= e[11];
+        e[12] = b2 ^ (~b3 & b4); c2 ^= e[12];
+        e[13] = b3 ^ (~b4 & b0); c3 ^= e[13];
+        e[14] = b4 ^ (~b0 & b1); c4 ^= e[14];
+        b0 = rotate(s[4] ^ d4, 27); b1 = rotate(s[5] ^ d0, 36); b2 = rotate(s[11] ^ d1, 10); b3 = rotate(s[17] ^ d2, 15); b4 = rotate(s[23] ^ d3, 56);
+        e[15] = b0 ^ (~b1 & b2); c0 ^= e[15];
+        e[16] = b1 ^ (~b2 & b3); c1 ^= e[16];
+        e[17] = b2 ^ (~b3 & b4); c2 ^= e[17];
+        e[18] = b3 ^ (~b4 & b0); c3 ^= e[18];
+        e[19] = b4 ^ (~b0 & b1); c4 ^= e[19];
+        b0 = rotate(s[2] ^ d2, 62); b1 = rotate(s[8] ^ d3, 55); b2 = rotate(s[14] ^ d4, 39); b3 = rotate(s[15] ^ d0, 41); b4 = rotate(s[21] ^ d1, 2);
+        e[20] = b0 ^ (~b1 & b2); c0 ^= e[20];
+        e[21] = b1 ^ (~b2 & b3); c1 ^= e[21];
+        e[22] = b2 ^ (~b3 & b4); c2 ^= e[22];
+        e[23] = b3 ^ (~b4 & b0); c3 ^= e[23];
+        e[24] = b4 ^ (~b0 & b1); c4 ^= e[24];
+        d0 = c4 ^ rotate(c1, 1);
+        d1 = c0 ^ rotate(c2, 1);
+        d2 = c1 ^ rotate(c3, 1);
+        d3 = c2 ^ rotate(c4, 1);
+        d4 = c3 ^ rotate(c0, 1);
+        c0 = 0;
+        c1 = 0;
+        c2 = 0;
+        c3 = 0;
+        c4 = 0;
+        b0 = (e[0] ^ d0); b1 = rotate(e[6] ^ d1, 44); b2 = rotate(e[12] ^ d2, 43); b3 = rotate(e[18] ^ d3, 21); b4 = rotate(e[24] ^ d4, 14);
+        s[0] = b0 ^ (~b1 & b2) ^ ROUND_CONSTANTS[round + 1]; c0 ^= s[0];
+        s[1] = b1 ^ (~b2 & b3); c1 ^= s[1];
+        s[2] = b2 ^ (~b3 & b4); c2 ^= s[2];
+        s[3] = b3 ^ (~b4 & b0); c3 ^= s[3];
+        s[4] = b4 ^ (~b0 & b1); c4 ^= s[4];
+        b0 = rotate(e[3] ^ d3, 28); b1 = rotate(e[9] ^ d4, 20); b2 = rotate(e[10] ^ d0, 3); b3 = rotate(e[16] ^ d1, 45); b4 = rotate(e[22] ^ d2, 61);
+        s[5] = b0 ^ (~b1 & b2); c0 ^= s[5];
+        s[6] = b1 ^ (~b2 & b3); c1 ^= s[6];
+        s[7] = b2 ^ (~b3 & b4); c2 ^= s[7];
+        s[8] = b3 ^ (~b4 & b0); c3 ^= s[8];
+        s[9] = b4 ^ (~b0 & b1); c4 ^= s[9];
+        b0 = rotate(e[1] ^ d1, 1); b1 = rotate(e[7] ^ d2, 6); b2 = rotate(e[13] ^ d3, 25); b3 = rotate(e[19] ^ d4, 8); b4 = rotate(e[20] ^ d0, 18);
+        s[10] = b0 ^ (~b1 & b2); c0 ^= s[10];
+        s[11] = b1 ^ (~b2 & b3); c1 ^= s[11];
+        s[12] = b2 ^ (~b3 & b4); c2 ^= s[12];
+        s[13] = b3 ^ (~b4 & b0); c3 ^= s[13];
+        s[14] = b4 ^ (~b0 & b1); c4 ^= s[14];
+        b0 = rotate(e[4] ^ d4, 27); b1 = rotate(e[5] ^ d0, 36); b2 = rotate(e[11] ^ d1, 10); b3 = rotate(e[17] ^ d2, 15); b4 = rotate(e[23] ^ d3, 56);
+        s[15] = b0 ^ (~b1 & b2); c0 ^= s[15];
+        s[16] = b1 ^ (~b2 & b3); c1 ^= s[16];
+        s[17] = b2 ^ (~b3 & b4); c2 ^= s[17];
+        s[18] = b3 ^ (~b4 & b0); c3 ^= s[18];
+        s[19] = b4 ^ (~b0 & b1); c4 ^= s[19];
+        b0 = rotate(e[2] ^ d2, 62); b1 = rotate(e[8] ^ d3, 55); b2 = rotate(e[14] ^ d4, 39); b3 = rotate(e[15] ^ d0, 41); b4 = rotate(e[21] ^ d1, 2);
+        s[20] = b0 ^ (~b1 & b2); c0 ^= s[20];
+        s[21] = b1 ^ (~b2 & b3); c1 ^= s[21];
+        s[22] = b2 ^ (~b3 & b4); c2 ^= s[22];
+        s[23] = b3 ^ (~b4 & b0); c3 ^= s[23];
+        s[24] = b4 ^ (~b0 & b1); c4 ^= s[24];
+    }
+}
+
+static inline void
+absorb_byte(uint64_t state[25], size_t position, unsigned char byte)
+{
+    state[position / 8] ^= (uint64_t)byte << (8 * (position % 8));
+}
+
+/* The first `total` 64-bit big-endian words of SHAKE-256 of `message`. A block of
+ * output is 17 lanes, little-endian: each word is a lane with its bytes reversed. */
+static void
+shake256_words(const unsigned char *message, size_t size, uint64_t *words, int total)
+{
+    uint64_t state[25] = {0};
+    size_t position = 0;
+    for (size_t byte = 0; byte < size; byte++) {
+        absorb_byte(state, position++, message[byte]);
+        if (position == SHAKE_RATE) {
+            keccak(state);
+            position = 0;
+        }
+    }
+    absorb_byte(state, position, 0x1F); /* SHAKE's domain bits and the padding */
+    absorb_byte(state, SHAKE_RATE - 1, 0x80);
+    keccak(state);
+    for (int word = 0, lane = 0; word < total; word++, lane++) {
+        if (lane == SHAKE_RATE / 8) {
+            keccak(state);
+            lane = 0;
+        }
+        words[word] = __builtin_bswap64(state[lane]);
+    }
+}
+
+static const char DOMAIN[] = "sevens-ru shuffle v1"; /* and its terminating zero byte */
+
+/* Steps 1 and 2 of the shuffle: the first `total` big-endian words of SHAKE-256 of the
+ * domain and the seed as the shortest signed big-endian bytes (seed.to_bytes()). */
+static int
+seed_digest(PyObject *seed, int total, uint64_t *digest)
+{
+    unsigned char fixed[sizeof DOMAIN + 9];
+    memcpy(fixed, DOMAIN, sizeof DOMAIN);
+    int overflow = 0;
+    long long number = PyLong_CheckExact(seed) ? PyLong_AsLongLongAndOverflow(seed, &overflow) : 0;
+    if (PyLong_CheckExact(seed) && !overflow && number != LLONG_MIN) {
+        if (number == -1 && PyErr_Occurred())
+            return -1;
+        unsigned long long magnitude = number < 0 ? 0ULL - (unsigned long long)number
+                                                  : (unsigned long long)number;
+        int bits = magnitude ? 64 - __builtin_clzll(magnitude) : 0;
+        int size = (bits + 8) / 8;
+        for (int byte = 0; byte < size; byte++)
+            fixed[sizeof DOMAIN + byte] =
+                (unsigned char)((unsigned long long)number >> (8 * (size - 1 - byte)));
+        shake256_words(fixed, sizeof DOMAIN + (size_t)size, digest, total);
+        return 0;
+    }
+    /* A huge seed, or an int subclass: its own bit_length() and to_bytes(), as Python. */
+    PyObject *bits = PyObject_CallMethod(seed, "bit_length", NULL);
+    PyObject *eight = PyLong_FromLong(8);
+    PyObject *sum = bits == NULL ? NULL : PyNumber_Add(bits, eight);
+    PyObject *size = sum == NULL ? NULL : PyNumber_FloorDivide(sum, eight);
+    Py_XDECREF(bits);
+    Py_XDECREF(eight);
+    Py_XDECREF(sum);
+    if (size == NULL)
+        return -1;
+    PyObject *arguments = Py_BuildValue("(Ns)", size, "big");
+    PyObject *keywords = Py_BuildValue("{sO}", "signed", Py_True);
+    PyObject *to_bytes = PyObject_GetAttrString(seed, "to_bytes");
+    PyObject *data = arguments == NULL || keywords == NULL || to_bytes == NULL
+                         ? NULL
+                         : PyObject_Call(to_bytes, arguments, keywords);
+    Py_XDECREF(arguments);
+    Py_XDECREF(keywords);
+    Py_XDECREF(to_bytes);
+    if (data == NULL)
+        return -1;
+    if (!PyBytes_Check(data)) {
+        PyErr_SetString(PyExc_TypeError, "seed.to_bytes() did not return bytes");
+        Py_DECREF(data);
+        return -1;
+    }
+    size_t length = (size_t)PyBytes_GET_SIZE(data);
+    unsigned char *message = PyMem_Malloc(sizeof DOMAIN + length);
+    if (message == NULL) {
+        Py_DECREF(data);
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(message, DOMAIN, sizeof DOMAIN);
+    memcpy(message + sizeof DOMAIN, PyBytes_AS_STRING(data), length);
+    Py_DECREF(data);
+    shake256_words(message, sizeof DOMAIN + length, digest, total);
+    PyMem_Free(message);
+    return 0;
+}
+
+/* Step 3: the card indexes in increasing order of key, card i's key being word i with
+ * its lowest byte replaced by i. */
+static void
+order_cards(const uint64_t *words, int total, unsigned char *order)
+{
+    uint64_t keys[256];
+    for (int card = 0; card < total; card++) {
+        uint64_t key = (words[card] & ~UINT64_C(0xFF)) | (uint64_t)card;
+        int at = card;
+        while (at > 0 && keys[at - 1] > key) { /* insertion sort */
+            keys[at] = keys[at - 1];
+            at--;
+        }
+        keys[at] = key;
+    }
+    for (int position = 0; position < total; position++)
+        order[position] = (unsigned char)(keys[position] & 0xFF);
+}
+
+PyDoc_STRVAR(shuffled_bytes_doc,
+             "shuffled_bytes(seed, count, /)\n--\n\n"
+             "sevens_ru.shuffle.shuffled_bytes() for an int seed and 0 to 256 cards.");
+
+static PyObject *
+sp_shuffled_bytes(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!positional("shuffled_bytes", nargs, 2))
+        return NULL;
+    long total;
+    if (small_int(args[1], 0, 256, "count", &total) < 0)
+        return NULL;
+    if (!PyLong_Check(args[0]))
+        Py_RETURN_NONE;
+    uint64_t digest[256];
+    unsigned char order[256];
+    if (seed_digest(args[0], (int)total, digest) < 0)
+        return NULL;
+    order_cards(digest, (int)total, order);
+    return PyBytes_FromStringAndSize((const char *)order, total);
+}
+
+PyDoc_STRVAR(seeded_deal_doc, "seeded_deal(players, seed, /)\n--\n\n"
+                              "sevens_ru.deal._seeded_deal(): (hands, the seat holding 9D).");
+
+static PyObject *
+sp_seeded_deal(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!positional("seeded_deal", nargs, 2))
+        return NULL;
+    long players;
+    if (small_int(args[0], 2, MAX_SEATS, "players", &players) < 0)
+        return NULL;
+    if (!PyLong_Check(args[1]))
+        Py_RETURN_NONE;
+    uint64_t digest[CARDS];
+    unsigned char order[CARDS];
+    if (seed_digest(args[1], CARDS, digest) < 0)
+        return NULL;
+    order_cards(digest, CARDS, order);
+    uint64_t hands[MAX_SEATS] = {0};
+    long opener = 0;
+    for (int position = 0; position < CARDS; position++) { /* one card at a time (R5) */
+        int seat = position % (int)players;
+        hands[seat] |= UINT64_C(1) << order[position];
+        if ((UINT64_C(1) << order[position]) == NINE_OF_DIAMONDS)
+            opener = seat;
+    }
+    PyObject *deal = PyTuple_New(players);
+    if (deal == NULL)
+        return NULL;
+    for (int seat = 0; seat < players; seat++) {
+        PyObject *hand = PyLong_FromUnsignedLongLong(hands[seat]);
+        if (hand == NULL) {
+            Py_DECREF(deal);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(deal, seat, hand);
+    }
+    return Py_BuildValue("(Nl)", deal, opener);
+}
+
+PyDoc_STRVAR(greedy_playout_doc,
+             "greedy_playout(hands, table, playable, passes, turn, first, rng, options, /)\n--\n\n"
+             "sevens_ru.bots._rollout.greedy_playout().");
+
+static PyObject *
+sp_greedy_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!positional("greedy_playout", nargs, 8))
+        return NULL;
+    ENSURE_BOUND();
+    PyObject *hand_list = args[0];
+    if (!PyList_Check(hand_list) || PyList_GET_SIZE(hand_list) < 2 ||
+        PyList_GET_SIZE(hand_list) > MAX_SEATS) {
+        PyErr_SetString(PyExc_TypeError, "greedy_playout() takes a list of 2 to 6 hands");
+        return NULL;
+    }
+    int players = (int)PyList_GET_SIZE(hand_list);
+    uint64_t hands[MAX_SEATS], table, playable;
+    long turn, first;
+    Ranking ranking;
+    for (int seat = 0; seat < players; seat++)
+        if (card_set(PyList_GET_ITEM(hand_list, seat), &hands[seat]) < 0)
+            return NULL;
+    if (card_set(args[1], &table) < 0 || card_set(args[2], &playable) < 0 ||
+        small_int(args[4], 0, players - 1, "turn", &turn) < 0 ||
+        small_int(args[5], 0, CARDS - 1, "first", &first) < 0 || read_options(args[7], &ranking) < 0)
+        return NULL;
+    unsigned long long passes = PyLong_AsUnsignedLongLong(args[3]);
+    if (passes == (unsigned long long)-1 && PyErr_Occurred())
+        return NULL;
+    PyObject *getrandbits = PyObject_GetAttr(args[6], S_getrandbits);
+    if (getrandbits == NULL)
+        return NULL;
+    PyObject *three = PyLong_FromLong(3); /* a small int: never fails */
+    uint64_t bit = UINT64_C(1) << first;
+    while (1) {
+        hands[turn] ^= bit;
+        table |= bit;
+        playable = (playable ^ bit) | OPENED[lowest(bit)];
+        if (!hands[turn])
+            break; /* the player's last card (R14) */
+        uint64_t moves = 0;
+        int seat = (int)turn;
+        for (int step = 0; step < players; step++) { /* R11, R13 */
+            seat = seat + 1 < players ? seat + 1 : 0;
+            moves = hands[seat] & playable;
+            if (moves)
+                break;
+            passes += UINT64_C(1) << (seat << 3);
+        }
+        if (!moves) {
+            PyErr_SetString(PyExc_RuntimeError, "no seat can play: the deal is inconsistent");
+            goto error;
+        }
+        turn = seat;
+        if (moves & (moves - 1)) { /* a choice: score every card (doubled weights, in ints) */
+            uint64_t own = hands[turn], theirs = ALL_CARDS & ~table & ~own;
+            long long best = -(1LL << 30);
+            bit = 0;
+            for (; moves; moves &= moves - 1) {
+                int index = lowest(moves);
+                uint64_t released = OPENED[index], waiting = BEYOND[index];
+                int own_released = count(released & own);
+                long long score = 6 * (own_released - count(released & theirs)) +
+                                  2 * (count(waiting & own) - count(waiting & theirs)) +
+                                  (released ? 0 : 1) -
+                                  (index % 9 == NINE && !own_released ? 4 : 0);
+                PyObject *noise = PyObject_CallOneArg(getrandbits, three);
+                if (noise == NULL)
+                    goto error;
+                long long extra = PyLong_Check(noise) ? PyLong_AsLongLong(noise) : -1;
+                int bad = !PyLong_Check(noise) || (extra == -1 && PyErr_Occurred());
+                Py_DECREF(noise);
+                if (bad) {
+                    if (!PyErr_Occurred())
+                        PyErr_SetString(PyExc_TypeError, "rng.getrandbits() must return an int");
+                    goto error;
+                }
+                score = score * 8 + extra;
+                if (score > best) {
+                    best = score;
+                    bit = moves & -moves;
+                }
+            }
+        }
+        else
+            bit = moves;
+    }
+    Py_DECREF(three);
+    Py_DECREF(getrandbits);
+    for (int seat = 0; seat < players; seat++) { /* the hands as the Python version leaves them */
+        PyObject *hand = PyLong_FromUnsignedLongLong(hands[seat]);
+        if (hand == NULL)
+            return NULL;
+        PyList_SetItem(hand_list, seat, hand);
+    }
+    return standings(hands, players, table, passes, ranking);
+error:
+    Py_DECREF(three);
+    Py_DECREF(getrandbits);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"apply", (PyCFunction)(void (*)(void))sp_apply, METH_FASTCALL, apply_doc},
+    {"legal_moves", sp_legal_moves, METH_O, legal_moves_doc},
+    {"ranking", sp_ranking, METH_O, ranking_doc},
+    {"playout", (PyCFunction)(void (*)(void))sp_playout, METH_FASTCALL, playout_doc},
+    {"playout_state", (PyCFunction)(void (*)(void))sp_playout_state, METH_FASTCALL,
+     playout_state_doc},
+    {"standings", (PyCFunction)(void (*)(void))sp_standings, METH_FASTCALL, standings_doc},
+    {"shuffled_bytes", (PyCFunction)(void (*)(void))sp_shuffled_bytes, METH_FASTCALL,
+     shuffled_bytes_doc},
+    {"seeded_deal", (PyCFunction)(void (*)(void))sp_seeded_deal, METH_FASTCALL, seeded_deal_doc},
+    {"greedy_playout", (PyCFunction)(void (*)(void))sp_greedy_playout, METH_FASTCALL,
+     greedy_playout_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    "sevens_ru._speedups",
+    "The main game's hot paths in C; see sevens_ru._core.",
+    -1,
+    methods,
+};
+
+PyMODINIT_FUNC
+PyInit__speedups(void)
+{
+    init_tables();
+    init_boards();
+#define INTERN(name)                                                 \
+    if ((S_##name = PyUnicode_InternFromString(#name)) == NULL)     \
+        return NULL;
+    INTERN(random)
+    INTERN(getrandbits)
+    INTERN(rank_by_passes)
+    INTERN(place_numbering)
+    INTERN(dense)
+#undef INTERN
+    return PyModule_Create(&module_def);
+}
