@@ -31,6 +31,7 @@ from sevens_ru.bots import HeuristicBot, SearchBot
 from sevens_ru.bots._rollout import greedy_playout
 from sevens_ru.deal import deal_seeded
 from sevens_ru.game import playable_mask
+from sevens_ru.inference import infer
 from sevens_ru.playout import playout, playout_state
 from sevens_ru.scoring import standings
 from sevens_ru.shuffle import shuffled_bytes
@@ -61,15 +62,22 @@ def hooks() -> tuple[tuple[object, str], ...]:
 
 
 def find_hooks() -> Iterator[tuple[object, str]]:
+    """The hooks in the modules of the package imported so far."""
     for name, module in list(sys.modules.items()):
         if module is _core or not (name == "sevens_ru" or name.startswith("sevens_ru.")):
             continue
         for attribute, value in list(vars(module).items()):
-            core = value in (None, speedups)
-            if attribute.startswith("_fast_"):  # a C function, or None
-                core = value is None or getattr(value, "__module__", None) == speedups.__name__
-            if core and (attribute == "speedups" or attribute.startswith("_fast_")):
+            if is_hook(attribute, value):
                 yield module, attribute
+
+
+def is_hook(attribute: str, value: object) -> bool:
+    """Whether a module's ``attribute`` holds the compiled core, one of its functions or None."""
+    if attribute == "speedups":
+        return value is None or value is speedups
+    return attribute.startswith("_fast_") and (
+        value is None or getattr(value, "__module__", None) == speedups.__name__
+    )
 
 
 @contextlib.contextmanager
@@ -141,6 +149,7 @@ def test_the_switch_reaches_every_hook() -> None:
         "sevens_ru.scoring",
         "sevens_ru.playout",
         "sevens_ru.bots._rollout",
+        "sevens_ru.inference",
     } <= modules
     with engine("python"):
         assert all(getattr(module, name) is None for module, name in hooks())
@@ -324,6 +333,46 @@ def test_heuristic_playouts_agree_and_draw_the_same_numbers() -> None:
                     )
                 results.append((result, left, rng.getstate()))
             assert results[0] == results[1], (number, card)
+
+
+# -- sampling the hidden hands (R21) ----------------------------------------------------
+
+
+class OnlyRandom(random.Random):
+    """Its own random(): random.Random then draws below n without getrandbits."""
+
+    def random(self) -> float:
+        return super().random()
+
+
+class OwnBits(random.Random):
+    """Its own getrandbits(), which random.Random's draws below n then call."""
+
+    def getrandbits(self, k: int) -> int:
+        return super().getrandbits(k) ^ (1 if k > 1 else 0)
+
+
+class OwnShuffle(random.Random):
+    """Its own shuffle()."""
+
+    def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
+        x.reverse()
+
+
+@needs_core
+@pytest.mark.filterwarnings("ignore:Underlying random:UserWarning")  # OnlyRandom, large counts
+@pytest.mark.parametrize("generator", [random.Random, OnlyRandom, OwnBits, OwnShuffle])
+def test_sampled_deals_agree_and_draw_the_same_numbers(generator: type[random.Random]) -> None:
+    for number in range(120):
+        state = midgame(2 + number % 5, 30_000 + number, OPTIONS[0], plies=number % 26)
+        seat = number % state.players
+        inference = infer(s7.view(state, seat))
+        results = []
+        for kind in ENGINES:
+            rng = generator(number)
+            with engine(kind):
+                results.append(([inference.sample_masks(rng) for _ in range(4)], rng.getstate()))
+        assert results[0] == results[1], number
 
 
 # -- bots ----------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:
@@ -31,6 +32,11 @@ if TYPE_CHECKING:
     from .state import GameState
 
 __all__ = ["IMPLEMENTATION", "PURE_PYTHON_VARIABLE", "Speedups", "bindings", "speedups"]
+
+# What sevens_ru.inference samples with: a state (the sizes the other seats still have to
+# fill, whether the seat to play has got a playable card) and a table of splits.
+_Sampling = tuple[tuple[int, ...], bool]
+_SplitTable = tuple[list[tuple[int, ...]], list[int]]
 
 PURE_PYTHON_VARIABLE = "SEVENS_RU_PURE_PYTHON"
 """The environment variable that forces the pure-Python engine."""
@@ -67,6 +73,18 @@ class Speedups(Protocol):
 
     def playout_state(self, state: GameState, rng: random.Random, /) -> GameState | None:
         """:func:`sevens_ru.playout.playout_state`."""
+
+    def sample(
+        self,
+        groups: Sequence[object],
+        splits: dict[tuple[int, _Sampling], _SplitTable],
+        split_table: Callable[[int, _Sampling], _SplitTable],
+        start: _Sampling,
+        must_play: tuple[int, int] | None,
+        rng: random.Random,
+        /,
+    ) -> list[int]:
+        """The inner loop of :meth:`sevens_ru.inference.Inference.sample_masks`."""
 
     def greedy_playout(
         self,
@@ -120,4 +138,5 @@ def bindings() -> dict[str, object]:
         "card_slots": ("index",),
         "deck": DECK,
         "standing": Standing,
+        "random": random.Random,
     }

@@ -293,9 +293,11 @@ static struct {
     Py_ssize_t index;     /* its slot */
     PyObject *deck;       /* DECK */
     PyObject *standing;   /* Standing */
+    PyObject *randrange, *shuffle, *randbelow; /* random.Random's, as Python defines them */
 } B;
 
-static PyObject *S_random, *S_getrandbits, *S_rank_by_passes, *S_place_numbering, *S_dense;
+static PyObject *S_random, *S_getrandbits, *S_rank_by_passes, *S_place_numbering, *S_dense,
+    *S_randrange, *S_shuffle, *S__randbelow, *S_cards, *S_seats, *S_counts;
 
 static int
 slot_offset(PyObject *owner, PyObject *names, Py_ssize_t position, Py_ssize_t *offset)
@@ -336,14 +338,15 @@ bind(void)
     if (bindings == NULL)
         return -1;
     int result = -1;
-    PyObject *state, *state_slots, *setup, *setup_slots, *card, *card_slots, *deck, *standing;
+    PyObject *state, *state_slots, *setup, *setup_slots, *card, *card_slots, *deck, *standing, *rng;
     if (!PyDict_Check(bindings) || (state = binding(bindings, "state")) == NULL ||
         (state_slots = binding(bindings, "state_slots")) == NULL ||
         (setup = binding(bindings, "setup")) == NULL ||
         (setup_slots = binding(bindings, "setup_slots")) == NULL ||
         (card = binding(bindings, "card")) == NULL ||
         (card_slots = binding(bindings, "card_slots")) == NULL || (deck = binding(bindings, "deck")) == NULL ||
-        (standing = binding(bindings, "standing")) == NULL)
+        (standing = binding(bindings, "standing")) == NULL ||
+        (rng = binding(bindings, "random")) == NULL)
         goto done;
     if (!PyType_Check(state) || !PyType_Check(setup) || !PyType_Check(card) ||
         !PyTuple_Check(deck) || PyTuple_GET_SIZE(deck) != CARDS || !PyTuple_Check(state_slots) ||
@@ -359,6 +362,10 @@ bind(void)
         slot_offset(setup, setup_slots, 0, &B.deal) < 0 ||
         slot_offset(setup, setup_slots, 1, &B.options) < 0 ||
         slot_offset(card, card_slots, 0, &B.index) < 0)
+        goto done;
+    if ((B.randrange = PyObject_GetAttr(rng, S_randrange)) == NULL ||
+        (B.shuffle = PyObject_GetAttr(rng, S_shuffle)) == NULL ||
+        (B.randbelow = PyObject_GetAttrString(rng, "_randbelow_with_getrandbits")) == NULL)
         goto done;
     B.state = (PyTypeObject *)Py_NewRef(state);
     B.setup_type = (PyTypeObject *)Py_NewRef(setup);
@@ -1100,22 +1107,32 @@ seed_digest(PyObject *seed, int total, uint64_t *digest)
 }
 
 /* Step 3: the card indexes in increasing order of key, card i's key being word i with
- * its lowest byte replaced by i. */
+ * its lowest byte replaced by i. The keys are distributed by their top byte (a counting
+ * sort: random keys rarely share it), then put in order within each top byte. */
 static void
 order_cards(const uint64_t *words, int total, unsigned char *order)
 {
-    uint64_t keys[256];
+    uint64_t keys[256], sorted[256];
+    int starts[257] = {0};
     for (int card = 0; card < total; card++) {
-        uint64_t key = (words[card] & ~UINT64_C(0xFF)) | (uint64_t)card;
-        int at = card;
-        while (at > 0 && keys[at - 1] > key) { /* insertion sort */
-            keys[at] = keys[at - 1];
+        keys[card] = (words[card] & ~UINT64_C(0xFF)) | (uint64_t)card;
+        starts[(keys[card] >> 56) + 1]++;
+    }
+    for (int top = 1; top <= 256; top++)
+        starts[top] += starts[top - 1];
+    for (int card = 0; card < total; card++)
+        sorted[starts[keys[card] >> 56]++] = keys[card];
+    for (int position = 1; position < total; position++) { /* insertion: nearly in order */
+        uint64_t key = sorted[position];
+        int at = position;
+        while (at > 0 && sorted[at - 1] > key) {
+            sorted[at] = sorted[at - 1];
             at--;
         }
-        keys[at] = key;
+        sorted[at] = key;
     }
     for (int position = 0; position < total; position++)
-        order[position] = (unsigned char)(keys[position] & 0xFF);
+        order[position] = (unsigned char)(sorted[position] & 0xFF);
 }
 
 PyDoc_STRVAR(shuffled_bytes_doc,
@@ -1178,6 +1195,357 @@ sp_seeded_deal(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyTuple_SET_ITEM(deal, seat, hand);
     }
     return Py_BuildValue("(Nl)", deal, opener);
+}
+
+/* -- the sampler's inner loop (sevens_ru.inference) -------------------------------------- */
+
+/* How a random.Random's randrange() and shuffle() are drawn. Where they are
+ * random.Random's own, with its _randbelow_with_getrandbits(), their calls to
+ * getrandbits() are made here, one for one; otherwise the methods themselves. */
+typedef struct {
+    PyObject *rng;
+    PyObject *getrandbits; /* set when the draws are made here */
+} Draws;
+
+static int
+is_method_of(PyObject *rng, PyObject *name, PyObject *function)
+{
+    PyObject *bound = PyObject_GetAttr(rng, name);
+    if (bound == NULL)
+        return -1;
+    int same = PyMethod_Check(bound) && PyMethod_GET_FUNCTION(bound) == function &&
+               PyMethod_GET_SELF(bound) == rng;
+    Py_DECREF(bound);
+    return same;
+}
+
+static int
+draws_of(PyObject *rng, Draws *draws)
+{
+    draws->rng = rng;
+    draws->getrandbits = NULL;
+    int own = 1, same;
+    PyObject *names[3] = {S_randrange, S_shuffle, S__randbelow};
+    PyObject *functions[3] = {B.randrange, B.shuffle, B.randbelow};
+    for (int method = 0; method < 3 && own; method++) {
+        if ((same = is_method_of(rng, names[method], functions[method])) < 0)
+            return -1;
+        own = same;
+    }
+    if (own && (draws->getrandbits = PyObject_GetAttr(rng, S_getrandbits)) == NULL)
+        return -1;
+    return 0;
+}
+
+/* _randbelow_with_getrandbits(n) for 0 < n < 2**62: r = getrandbits(n.bit_length()),
+ * again while r >= n. */
+static long long
+below(Draws *draws, long long n)
+{
+    int bits = 64 - __builtin_clzll((unsigned long long)n);
+    PyObject *size = PyLong_FromLong(bits);
+    if (size == NULL)
+        return -1;
+    long long r;
+    do {
+        PyObject *drawn = PyObject_CallOneArg(draws->getrandbits, size);
+        r = drawn == NULL ? -1 : PyLong_AsLongLong(drawn);
+        Py_XDECREF(drawn);
+        if (r < 0) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "getrandbits() gave a negative number");
+            Py_DECREF(size);
+            return -1;
+        }
+    } while (r >= n);
+    Py_DECREF(size);
+    return r;
+}
+
+/* rng.randrange(total) for an int total > 0, as a new reference. */
+static PyObject *
+randrange(Draws *draws, PyObject *total)
+{
+    if (draws->getrandbits == NULL)
+        return PyObject_CallMethodOneArg(draws->rng, S_randrange, total);
+    PyObject *size; /* total.bit_length() */
+#ifdef DIGIT_ACCESS
+    if (PyLong_CheckExact(total)) {
+        size_t bits = _PyLong_NumBits(total);
+        size = bits == (size_t)-1 ? NULL : PyLong_FromSize_t(bits);
+    }
+    else
+#endif
+        size = PyObject_CallMethod(total, "bit_length", NULL);
+    if (size == NULL)
+        return NULL;
+    PyObject *drawn;
+    int again;
+    do {
+        drawn = PyObject_CallOneArg(draws->getrandbits, size);
+        again = drawn == NULL ? -1 : PyObject_RichCompareBool(drawn, total, Py_GE);
+        if (again)
+            Py_CLEAR(drawn);
+    } while (again > 0);
+    Py_DECREF(size);
+    return drawn;
+}
+
+/* rng.shuffle() of a list of card indexes. */
+static int
+shuffle(Draws *draws, int *cards, int total)
+{
+    if (draws->getrandbits != NULL) {
+        for (int last = total - 1; last > 0; last--) {
+            long long other = below(draws, last + 1);
+            if (other < 0)
+                return -1;
+            int card = cards[last];
+            cards[last] = cards[other];
+            cards[other] = card;
+        }
+        return 0;
+    }
+    PyObject *list = PyList_New(total);
+    if (list == NULL)
+        return -1;
+    for (int position = 0; position < total; position++)
+        PyList_SET_ITEM(list, position, PyLong_FromLong(cards[position]));
+    PyObject *done = PyObject_CallMethodOneArg(draws->rng, S_shuffle, list);
+    int failed = done == NULL;
+    Py_XDECREF(done);
+    long index;
+    for (int position = 0; position < total && !failed; position++)
+        if (small_int(PyList_GET_ITEM(list, position), 0, CARDS - 1, "a card index", &index) < 0)
+            failed = 1;
+        else
+            cards[position] = (int)index;
+    Py_DECREF(list);
+    return failed ? -1 : 0;
+}
+
+/* bisect.bisect_right(cumulative, drawn), comparing as the bisect module does. */
+static Py_ssize_t
+bisect_right(PyObject *cumulative, PyObject *drawn)
+{
+    Py_ssize_t low = 0, high = PyList_GET_SIZE(cumulative);
+    while (low < high) {
+        Py_ssize_t middle = (low + high) / 2;
+        int less = PyObject_RichCompareBool(drawn, PyList_GET_ITEM(cumulative, middle), Py_LT);
+        if (less < 0)
+            return -1;
+        if (less)
+            high = middle;
+        else
+            low = middle + 1;
+    }
+    return low;
+}
+
+typedef struct { /* one group of interchangeable cards, read from its _Group */
+    int cards[CARDS], total;     /* card indexes */
+    int seats[MAX_SEATS], holders; /* positions among the other seats */
+    int counts;                  /* whether they meet the seat to play's R11 constraint */
+} Group;
+
+static int
+int_items(PyObject *items, int most, long high, const char *what, int *values, int *total)
+{
+    if (!PyTuple_Check(items) || PyTuple_GET_SIZE(items) > most) {
+        PyErr_Format(PyExc_TypeError, "a group's %s must be a tuple of at most %d", what, most);
+        return -1;
+    }
+    *total = (int)PyTuple_GET_SIZE(items);
+    long value;
+    for (int item = 0; item < *total; item++) {
+        if (small_int(PyTuple_GET_ITEM(items, item), 0, high, what, &value) < 0)
+            return -1;
+        values[item] = (int)value;
+    }
+    return 0;
+}
+
+static int
+read_group(PyObject *object, Group *group)
+{
+    PyObject *cards = PyObject_GetAttr(object, S_cards);
+    PyObject *seats = cards == NULL ? NULL : PyObject_GetAttr(object, S_seats);
+    PyObject *counts = seats == NULL ? NULL : PyObject_GetAttr(object, S_counts);
+    int failed = counts == NULL ||
+                 int_items(cards, CARDS, CARDS - 1, "cards", group->cards, &group->total) < 0 ||
+                 int_items(seats, MAX_SEATS, MAX_SEATS - 1, "seats", group->seats,
+                           &group->holders) < 0 ||
+                 (group->counts = PyObject_IsTrue(counts)) < 0;
+    Py_XDECREF(cards);
+    Py_XDECREF(seats);
+    Py_XDECREF(counts);
+    return failed ? -1 : 0;
+}
+
+/* The state after dealing `split` of `group`, as Inference._after() makes it: the
+ * sizes the other seats still have to fill, and whether the seat to play has a card
+ * it could play (R11). */
+static PyObject *
+after(PyObject *state, const Group *group, PyObject *split, long must_play)
+{
+    PyObject *sizes = PyTuple_GetItem(state, 0), *met = PyTuple_GetItem(state, 1);
+    if (sizes == NULL || met == NULL || !PyTuple_Check(sizes) || !PyTuple_Check(split) ||
+        PyTuple_GET_SIZE(split) != group->holders) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "a sampling state is (sizes, met)");
+        return NULL;
+    }
+    Py_ssize_t others = PyTuple_GET_SIZE(sizes);
+    long left[MAX_SEATS];
+    if (others > MAX_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "at most 5 other seats");
+        return NULL;
+    }
+    for (Py_ssize_t position = 0; position < others; position++)
+        if ((left[position] = PyLong_AsLong(PyTuple_GET_ITEM(sizes, position))) == -1 &&
+            PyErr_Occurred())
+            return NULL;
+    int now_met = PyObject_IsTrue(met);
+    if (now_met < 0)
+        return NULL;
+    for (int holder = 0; holder < group->holders; holder++) {
+        long amount = PyLong_AsLong(PyTuple_GET_ITEM(split, holder));
+        if (amount == -1 && PyErr_Occurred())
+            return NULL;
+        int position = group->seats[holder];
+        if (position >= others) {
+            PyErr_SetString(PyExc_ValueError, "a group's seat is not among the others");
+            return NULL;
+        }
+        left[position] -= amount;
+        if (amount && group->counts && must_play >= 0)
+            now_met = now_met || position == must_play;
+    }
+    PyObject *new_sizes = PyTuple_New(others);
+    if (new_sizes == NULL)
+        return NULL;
+    for (Py_ssize_t position = 0; position < others; position++) {
+        PyObject *size = PyLong_FromLong(left[position]);
+        if (size == NULL) {
+            Py_DECREF(new_sizes);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(new_sizes, position, size);
+    }
+    return Py_BuildValue("(NO)", new_sizes, now_met ? Py_True : Py_False);
+}
+
+PyDoc_STRVAR(sample_doc,
+             "sample(groups, splits, split_table, start, must_play, rng, /)\n--\n\n"
+             "The inner loop of Inference.sample_masks(): the other seats' card sets.");
+
+static PyObject *
+sp_sample(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!positional("sample", nargs, 6))
+        return NULL;
+    ENSURE_BOUND();
+    PyObject *groups = args[0], *splits = args[1], *split_table = args[2], *start = args[3];
+    PyObject *must_play_pair = args[4];
+    if (!PyTuple_Check(groups) || !PyDict_Check(splits) || !PyTuple_Check(start) ||
+        PyTuple_GET_SIZE(start) != 2 || !PyTuple_Check(PyTuple_GET_ITEM(start, 0))) {
+        PyErr_SetString(PyExc_TypeError, "sample() takes an Inference's groups, tables and start");
+        return NULL;
+    }
+    long must_play = -1;
+    if (must_play_pair != Py_None) {
+        PyObject *position = PyTuple_Check(must_play_pair) && PyTuple_GET_SIZE(must_play_pair)
+                                 ? PyTuple_GET_ITEM(must_play_pair, 0)
+                                 : must_play_pair;
+        if (small_int(position, 0, MAX_SEATS - 1, "must_play's seat", &must_play) < 0)
+            return NULL;
+    }
+    Py_ssize_t others = PyTuple_GET_SIZE(PyTuple_GET_ITEM(start, 0));
+    if (others > MAX_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "at most 5 other seats");
+        return NULL;
+    }
+    Draws draws;
+    if (draws_of(args[5], &draws) < 0)
+        return NULL;
+    uint64_t masks[MAX_SEATS] = {0};
+    PyObject *state = Py_NewRef(start), *table = NULL, *drawn = NULL, *result = NULL;
+    for (Py_ssize_t number = 0; number < PyTuple_GET_SIZE(groups); number++) {
+        Group group;
+        if (read_group(PyTuple_GET_ITEM(groups, number), &group) < 0)
+            goto done;
+        /* The split table of this group from this state: Inference._split_table(). */
+        PyObject *key = Py_BuildValue("(nO)", number, state);
+        if (key == NULL)
+            goto done;
+        table = PyDict_GetItemWithError(splits, key);
+        Py_DECREF(key);
+        if (table != NULL)
+            Py_INCREF(table);
+        else if (PyErr_Occurred() ||
+                 (table = PyObject_CallFunction(split_table, "nO", number, state)) == NULL)
+            goto done;
+        PyObject *choices = PyTuple_Check(table) && PyTuple_GET_SIZE(table) == 2
+                                ? PyTuple_GET_ITEM(table, 0)
+                                : NULL;
+        PyObject *cumulative = choices ? PyTuple_GET_ITEM(table, 1) : NULL;
+        if (choices == NULL || !PyList_Check(choices) || !PyList_Check(cumulative) ||
+            PyList_GET_SIZE(cumulative) == 0 ||
+            PyList_GET_SIZE(choices) != PyList_GET_SIZE(cumulative)) {
+            PyErr_SetString(PyExc_TypeError, "a split table is (splits, cumulative weights)");
+            goto done;
+        }
+        /* choice = bisect_right(cumulative, rng.randrange(cumulative[-1])) */
+        drawn = randrange(&draws, PyList_GET_ITEM(cumulative, PyList_GET_SIZE(cumulative) - 1));
+        if (drawn == NULL)
+            goto done;
+        Py_ssize_t choice = bisect_right(cumulative, drawn);
+        Py_CLEAR(drawn);
+        if (choice < 0)
+            goto done;
+        if (choice >= PyList_GET_SIZE(choices)) {
+            PyErr_SetString(PyExc_ValueError, "randrange() gave a number beyond the weights");
+            goto done;
+        }
+        PyObject *split = PyList_GET_ITEM(choices, choice);
+        if (!PyTuple_Check(split) || PyTuple_GET_SIZE(split) != group.holders) {
+            PyErr_SetString(PyExc_TypeError, "a split is a tuple, an amount per seat");
+            goto done;
+        }
+        /* The group's cards shuffled, then dealt to its seats in the split's amounts. */
+        if (shuffle(&draws, group.cards, group.total) < 0)
+            goto done;
+        int dealt = 0;
+        for (int holder = 0; holder < group.holders; holder++) {
+            long amount = PyLong_AsLong(PyTuple_GET_ITEM(split, holder));
+            if (amount < 0 || dealt + amount > group.total || group.seats[holder] >= others) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "a split deals the group's cards");
+                goto done;
+            }
+            for (long card = 0; card < amount; card++)
+                masks[group.seats[holder]] |= UINT64_C(1) << group.cards[dealt++];
+        }
+        PyObject *next = after(state, &group, split, must_play);
+        if (next == NULL)
+            goto done;
+        Py_SETREF(state, next);
+        Py_CLEAR(table);
+    }
+    result = PyList_New(others);
+    for (Py_ssize_t position = 0; result != NULL && position < others; position++) {
+        PyObject *mask = PyLong_FromUnsignedLongLong(masks[position]);
+        if (mask == NULL)
+            Py_CLEAR(result);
+        else
+            PyList_SET_ITEM(result, position, mask);
+    }
+done:
+    Py_XDECREF(table);
+    Py_XDECREF(drawn);
+    Py_DECREF(state);
+    Py_XDECREF(draws.getrandbits);
+    return result;
 }
 
 PyDoc_STRVAR(greedy_playout_doc,
@@ -1294,6 +1662,7 @@ static PyMethodDef methods[] = {
     {"shuffled_bytes", (PyCFunction)(void (*)(void))sp_shuffled_bytes, METH_FASTCALL,
      shuffled_bytes_doc},
     {"seeded_deal", (PyCFunction)(void (*)(void))sp_seeded_deal, METH_FASTCALL, seeded_deal_doc},
+    {"sample", (PyCFunction)(void (*)(void))sp_sample, METH_FASTCALL, sample_doc},
     {"greedy_playout", (PyCFunction)(void (*)(void))sp_greedy_playout, METH_FASTCALL,
      greedy_playout_doc},
     {NULL, NULL, 0, NULL},
@@ -1320,6 +1689,12 @@ PyInit__speedups(void)
     INTERN(rank_by_passes)
     INTERN(place_numbering)
     INTERN(dense)
+    INTERN(randrange)
+    INTERN(shuffle)
+    INTERN(_randbelow)
+    INTERN(cards)
+    INTERN(seats)
+    INTERN(counts)
 #undef INTERN
     return PyModule_Create(&module_def);
 }
