@@ -127,12 +127,12 @@ def bindings() -> dict[str, object]:
     """
     from .cards import DECK, Card
     from .scoring import Standing
-    from .state import _Setup, _State
+    from .state import GameState, Setup
 
     return {
-        "state": _State,  # the class of the states apply() makes
+        "state": GameState,  # the class of the states apply() makes
         "state_slots": ("_setup", "_board", "_turn", "_moves", "_parent"),
-        "setup": _Setup,
+        "setup": Setup,
         "setup_slots": ("deal", "options"),
         "card": Card,
         "card_slots": ("index",),

@@ -55,7 +55,7 @@ count(uint64_t cards) /* SWAR: no library call where the compiler may not use PO
 
 /* Per card: the cards its play makes playable (R9), the cards of its suit further
  * from the 9 (which wait for it), and its points (R3). Filled by init_tables(). */
-static uint64_t OPENED[CARDS];
+static uint64_t OPENED_BY[CARDS];
 static uint64_t BEYOND[CARDS];
 static int POINTS[CARDS];
 
@@ -67,15 +67,15 @@ init_tables(void)
         int suit = index / 9 * 9, position = index % 9;
         uint64_t row = UINT64_C(0x1FF) << suit;
         if (position == NINE) {
-            OPENED[index] = (UINT64_C(1) << (index - 1)) | (UINT64_C(1) << (index + 1));
+            OPENED_BY[index] = (UINT64_C(1) << (index - 1)) | (UINT64_C(1) << (index + 1));
             BEYOND[index] = row & ~(UINT64_C(1) << index);
         }
         else if (position < NINE) {
-            OPENED[index] = position > 0 ? UINT64_C(1) << (index - 1) : 0;
+            OPENED_BY[index] = position > 0 ? UINT64_C(1) << (index - 1) : 0;
             BEYOND[index] = ((UINT64_C(1) << position) - 1) << suit;
         }
         else {
-            OPENED[index] = position < 8 ? UINT64_C(1) << (index + 1) : 0;
+            OPENED_BY[index] = position < 8 ? UINT64_C(1) << (index + 1) : 0;
             BEYOND[index] = row & ~((UINT64_C(1) << (index + 1)) - 1);
         }
         POINTS[index] = points[position];
@@ -133,7 +133,7 @@ init_boards(void)
         else
             on_table.hi = UINT64_C(1) << (shift - 64);
         /* opened - bit, negative when the card opens nothing below it: two's complement */
-        Board difference = {OPENED[index] - bit, OPENED[index] >= bit ? 0 : ~UINT64_C(0)};
+        Board difference = {OPENED_BY[index] - bit, OPENED_BY[index] >= bit ? 0 : ~UINT64_C(0)};
         PLAY[index] = board_add(on_table, difference);
     }
     for (int seat = 0; seat < MAX_SEATS; seat++) {
@@ -1586,7 +1586,7 @@ sp_greedy_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     while (1) {
         hands[turn] ^= bit;
         table |= bit;
-        playable = (playable ^ bit) | OPENED[lowest(bit)];
+        playable = (playable ^ bit) | OPENED_BY[lowest(bit)];
         if (!hands[turn])
             break; /* the player's last card (R14) */
         uint64_t moves = 0;
@@ -1609,7 +1609,7 @@ sp_greedy_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             bit = 0;
             for (; moves; moves &= moves - 1) {
                 int index = lowest(moves);
-                uint64_t released = OPENED[index], waiting = BEYOND[index];
+                uint64_t released = OPENED_BY[index], waiting = BEYOND[index];
                 int own_released = count(released & own);
                 long long score = 6 * (own_released - count(released & theirs)) +
                                   2 * (count(waiting & own) - count(waiting & theirs)) +

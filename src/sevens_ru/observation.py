@@ -17,16 +17,15 @@ from __future__ import annotations
 
 import attrs
 
-from .cards import DECK, Card, Rank, Suit, cards_from_mask, mask_of
-from .errors import InvalidCardError, NotAGameStateError
+from ._board import playable_mask
+from ._games import SEVENS, not_a_state
+from .cards import DECK_MASK, Card, Rank, Suit, cards_from_mask, mask_of
+from .errors import InvalidCardError
 from .events import Pass, Play
-from .game import playable_mask
 from .options import Options
 from .state import GameState
 
 __all__ = ["PlayerView", "view"]
-
-_ALL = (1 << len(DECK)) - 1
 
 
 @attrs.frozen
@@ -91,7 +90,7 @@ class PlayerView:
         >>> len(s7.view(s7.new_game(3, seed=4), 0).unseen)
         24
         """
-        return frozenset(cards_from_mask(_ALL & ~mask_of(self.hand) & ~mask_of(self.table)))
+        return frozenset(cards_from_mask(DECK_MASK & ~mask_of(self.hand) & ~mask_of(self.table)))
 
     def playable(self) -> tuple[Card, ...]:
         """Every card that its holder could play now, wherever it is (R7, R9).
@@ -128,7 +127,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
     if not isinstance(state, GameState):
-        raise NotAGameStateError(f"view() takes a GameState, got {type(state).__name__}")
+        raise not_a_state("view", state, game=SEVENS)
     seat = state._check_seat(seat)
     return PlayerView(
         seat=seat,

@@ -17,11 +17,13 @@ from collections.abc import Iterable
 
 import attrs
 
+from ._board import PASS_BITS, PASS_COUNT, passes_of, table_of
 from ._core import speedups
-from .cards import DECK, Card, Rank
-from .errors import GameNotOverError, NotAGameStateError
+from ._games import SEVENS, not_a_state
+from .cards import DECK, DECK_MASK, Card, Rank, as_cards
+from .errors import GameNotOverError
 from .options import Options
-from .state import ALL_CARDS, PASSES_SHIFT, TABLE_SHIFT, GameState
+from .state import GameState
 
 __all__ = ["POINTS", "Standing", "card_points", "ranking"]
 
@@ -41,16 +43,22 @@ POINTS: dict[Rank, int] = {
 _POINTS_BY_INDEX = tuple(POINTS[card.rank] for card in DECK)
 
 
-def card_points(cards: Card | Iterable[Card]) -> int:
-    """The points (R3) of a card, or the total of several.
+def card_points(cards: Card | str | Iterable[Card | str]) -> int:
+    """The points (R3) of a card, or the total of several (cards or card texts).
 
     >>> import sevens_ru as s7
-    >>> s7.card_points(s7.Card.parse("A♠")), s7.card_points(s7.DECK)
-    (11, 240)
+    >>> s7.card_points(s7.Card.parse("A♠")), s7.card_points("9♦"), s7.card_points(s7.DECK)
+    (11, 9, 240)
+    >>> s7.card_points(["J♦", "qh"])
+    5
+
+    Raises:
+        CardParseError: a text that is not a card, or an item that is neither.
+        WrongTypeError: ``cards`` is neither a card, nor text, nor iterable.
     """
     if isinstance(cards, Card):
         return _POINTS_BY_INDEX[cards.index]
-    return sum(_POINTS_BY_INDEX[card.index] for card in cards)
+    return sum(_POINTS_BY_INDEX[card.index] for card in as_cards(cards))
 
 
 @attrs.frozen
@@ -101,7 +109,7 @@ def ranking(state: GameState) -> tuple[Standing, ...]:
         if result is not None:
             return result
     if not isinstance(state, GameState):
-        raise NotAGameStateError(f"ranking() takes a GameState, got {type(state).__name__}")
+        raise not_a_state("ranking", state, game=SEVENS)
     if state._turn is not None:
         raise GameNotOverError(
             f"the ranking exists only once the game is over (R19); seat {state.current_player} "
@@ -109,9 +117,7 @@ def ranking(state: GameState) -> tuple[Standing, ...]:
         )
     setup = state._setup
     board = state._board
-    return standings(
-        setup.deal, board >> TABLE_SHIFT & ALL_CARDS, board >> PASSES_SHIFT, setup.options
-    )
+    return standings(setup.deal, table_of(board), passes_of(board), setup.options)
 
 
 def standings(
@@ -120,19 +126,20 @@ def standings(
     """The ranking of a finished game given as card sets (for the engine's own use).
 
     ``deal`` holds the dealt hands, ``table`` the cards played and ``passes`` the pass
-    counts, seat ``s`` in bits ``8s`` to ``8s + 7``.
+    counts, seat ``s`` in bits ``8s`` to ``8s + 7`` (the passes of a board, see
+    ``sevens_ru._board``).
     """
     if speedups is not None:  # the compiled core: the same ranking in C
         return speedups.standings(deal, table, passes, options)
     # One int per seat orders the seats (see _ROW): cards left, then (with the option)
     # passes, then points, then the seat. The winner has no cards and sorts first (R15).
-    left = _ALL ^ table
+    left = DECK_MASK ^ table
     low, middle, high = _CHUNK_ROWS
     by_passes = options.rank_by_passes
     rows = []
     for seat, dealt in enumerate(deal):
         hand = dealt & left
-        seat_passes = passes >> _PASS_SHIFT[seat] & 255
+        seat_passes = passes >> _PASS_SHIFT[seat] & PASS_COUNT
         rows.append(
             low[hand & 4095]
             + middle[hand >> 12 & 4095]
@@ -171,8 +178,7 @@ def standings(
 _CRITERIA_SHIFT = 9
 _PASSES_KEY = 1 << 17
 _SEAT_ROW = tuple(seat << 6 for seat in range(8))
-_PASS_SHIFT = tuple(seat << 3 for seat in range(8))
-_ALL = (1 << len(DECK)) - 1
+_PASS_SHIFT = tuple(PASS_BITS * seat for seat in range(8))
 
 
 def _chunk_rows(first: int) -> tuple[int, ...]:
