@@ -26,7 +26,7 @@ from typing import Any, Literal
 import pytest
 
 import sevens_ru as s7
-from sevens_ru import _core
+from sevens_ru import _board, _core
 from sevens_ru.bots import HeuristicBot, SearchBot
 from sevens_ru.bots._rollout import greedy_playout
 from sevens_ru.deal import deal_seeded
@@ -155,6 +155,19 @@ def test_the_switch_reaches_every_hook() -> None:
         assert all(getattr(module, name) is None for module, name in hooks())
     with engine("c"):
         assert all(getattr(module, name) is not None for module, name in hooks())
+
+
+@needs_core
+def test_the_compiled_layout_is_the_boards() -> None:
+    # The C code mirrors sevens_ru._board: the same fields and the same deltas.
+    layout = speedups.layout()
+    assert layout["TABLE_SHIFT"] == _board.TABLE_SHIFT
+    assert layout["PASSES_SHIFT"] == _board.PASSES_SHIFT
+    assert layout["NINE_OF_DIAMONDS"] == _board.NINE_OF_DIAMONDS
+    assert layout["PLAY"] == _board.PLAY
+    assert layout["PASS"] == _board.PASS
+    assert layout["OPENED_BY"] == _board.OPENED_BY
+    assert layout["BEYOND"] == _board.BEYOND
 
 
 # -- deals ---------------------------------------------------------------------------

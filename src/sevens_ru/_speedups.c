@@ -1651,7 +1651,38 @@ error:
     return NULL;
 }
 
+PyDoc_STRVAR(layout_doc, "layout()\n--\n\n"
+                         "The bit layout this module was compiled with, to check against "
+                         "sevens_ru._board.");
+
+static PyObject *
+sp_layout(PyObject *module, PyObject *unused)
+{
+    PyObject *play = PyTuple_New(CARDS), *opened_by = PyTuple_New(CARDS);
+    PyObject *beyond = PyTuple_New(CARDS), *pass = PyTuple_New(MAX_SEATS);
+    if (play == NULL || opened_by == NULL || beyond == NULL || pass == NULL)
+        goto error;
+    for (int index = 0; index < CARDS; index++) {
+        PyTuple_SET_ITEM(play, index, board_to_int(PLAY[index]));
+        PyTuple_SET_ITEM(opened_by, index, PyLong_FromUnsignedLongLong(OPENED_BY[index]));
+        PyTuple_SET_ITEM(beyond, index, PyLong_FromUnsignedLongLong(BEYOND[index]));
+    }
+    for (int seat = 0; seat < MAX_SEATS; seat++)
+        PyTuple_SET_ITEM(pass, seat, board_to_int(PASS[seat]));
+    return Py_BuildValue("{sisisKsNsNsNsN}", "TABLE_SHIFT", TABLE_SHIFT, "PASSES_SHIFT",
+                         2 * TABLE_SHIFT, "NINE_OF_DIAMONDS",
+                         (unsigned long long)NINE_OF_DIAMONDS, "PLAY", play, "PASS", pass,
+                         "OPENED_BY", opened_by, "BEYOND", beyond);
+error:
+    Py_XDECREF(play);
+    Py_XDECREF(opened_by);
+    Py_XDECREF(beyond);
+    Py_XDECREF(pass);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
+    {"layout", sp_layout, METH_NOARGS, layout_doc},
     {"apply", (PyCFunction)(void (*)(void))sp_apply, METH_FASTCALL, apply_doc},
     {"legal_moves", sp_legal_moves, METH_O, legal_moves_doc},
     {"ranking", sp_ranking, METH_O, ranking_doc},
