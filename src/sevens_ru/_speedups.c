@@ -530,6 +530,15 @@ static struct {
 } *cache;
 static Py_ssize_t cached;
 
+static size_t
+cache_slot(uint64_t key) /* where key is, or the empty slot where it would go */
+{
+    size_t where = (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 47);
+    while (cache[where].key && cache[where].key != key)
+        where = (where + 1) & (CACHE_SLOTS - 1);
+    return where;
+}
+
 static PyObject * /* borrowed */
 standing_of(uint64_t row, int place)
 {
@@ -538,12 +547,9 @@ standing_of(uint64_t row, int place)
         PyErr_NoMemory();
         return NULL;
     }
-    size_t where = (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 47);
-    while (cache[where].key) {
-        if (cache[where].key == key)
-            return cache[where].standing;
-        where = (where + 1) & (CACHE_SLOTS - 1);
-    }
+    size_t where = cache_slot(key);
+    if (cache[where].key)
+        return cache[where].standing;
     PyObject *standing = PyObject_CallFunction(
         B.standing, "iiiii", (int)(row >> 6 & 7), place, (int)(row >> 23), (int)(row >> 9 & 255),
         (int)(row & 63));
@@ -556,7 +562,11 @@ standing_of(uint64_t row, int place)
                 Py_DECREF(cache[slot].standing);
             }
         cached = 0;
-        where = (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 47);
+    }
+    where = cache_slot(key); /* again: making the Standing ran Python code */
+    if (cache[where].key) {
+        Py_DECREF(standing);
+        return cache[where].standing;
     }
     cache[where].key = key;
     cache[where].standing = standing;
@@ -913,99 +923,70 @@ rotate(uint64_t lane, int bits)
     return lane << bits | lane >> (64 - bits);
 }
 
-/* The permutation, two rounds at a time from s to e and back (lane (x, y) is s[x + 5 y]):
- * theta, rho, pi, chi and iota for each output plane in one go, the column parities of
- * the next round gathered on the way. */
+/* One round, from the state a to the state e (lane (x, y) is a[x + 5 y]): theta, rho
+ * and pi into the five lanes b of each output plane, then chi (and iota) into e, the
+ * column parities c of the next round gathered on the way. */
+static inline void
+plane(const uint64_t *b, uint64_t *e, uint64_t *c)
+{
+    for (int x = 0; x < 5; x++) {
+        e[x] = b[x] ^ (~b[(x + 1) % 5] & b[(x + 2) % 5]);
+        c[x] ^= e[x];
+    }
+}
+
+static inline __attribute__((always_inline)) void
+keccak_round(const uint64_t *a, uint64_t *e, uint64_t *c, uint64_t constant)
+{
+    uint64_t d[5], b[5];
+    for (int x = 0; x < 5; x++)
+        d[x] = c[(x + 4) % 5] ^ rotate(c[(x + 1) % 5], 1);
+    for (int x = 0; x < 5; x++)
+        c[x] = 0;
+    b[0] = (a[0] ^ d[0]);
+    b[1] = rotate(a[6] ^ d[1], 44);
+    b[2] = rotate(a[12] ^ d[2], 43);
+    b[3] = rotate(a[18] ^ d[3], 21);
+    b[4] = rotate(a[24] ^ d[4], 14);
+    plane(b, e + 0, c);
+    b[0] = rotate(a[3] ^ d[3], 28);
+    b[1] = rotate(a[9] ^ d[4], 20);
+    b[2] = rotate(a[10] ^ d[0], 3);
+    b[3] = rotate(a[16] ^ d[1], 45);
+    b[4] = rotate(a[22] ^ d[2], 61);
+    plane(b, e + 5, c);
+    b[0] = rotate(a[1] ^ d[1], 1);
+    b[1] = rotate(a[7] ^ d[2], 6);
+    b[2] = rotate(a[13] ^ d[3], 25);
+    b[3] = rotate(a[19] ^ d[4], 8);
+    b[4] = rotate(a[20] ^ d[0], 18);
+    plane(b, e + 10, c);
+    b[0] = rotate(a[4] ^ d[4], 27);
+    b[1] = rotate(a[5] ^ d[0], 36);
+    b[2] = rotate(a[11] ^ d[1], 10);
+    b[3] = rotate(a[17] ^ d[2], 15);
+    b[4] = rotate(a[23] ^ d[3], 56);
+    plane(b, e + 15, c);
+    b[0] = rotate(a[2] ^ d[2], 62);
+    b[1] = rotate(a[8] ^ d[3], 55);
+    b[2] = rotate(a[14] ^ d[4], 39);
+    b[3] = rotate(a[15] ^ d[0], 41);
+    b[4] = rotate(a[21] ^ d[1], 2);
+    plane(b, e + 20, c);
+    e[0] ^= constant; /* iota */
+    c[0] ^= constant;
+}
+
+/* The permutation, two rounds at a time from s to e and back. */
 static void
 keccak(uint64_t s[25])
 {
-    uint64_t e[25], b0, b1, b2, b3, b4, d0, d1, d2, d3, d4;
-    uint64_t c0 = s[0] ^ s[5] ^ s[10] ^ s[15] ^ s[20];
-    uint64_t c1 = s[1] ^ s[6] ^ s[11] ^ s[16] ^ s[21];
-    uint64_t c2 = s[2] ^ s[7] ^ s[12] ^ s[17] ^ s[22];
-    uint64_t c3 = s[3] ^ s[8] ^ s[13] ^ s[18] ^ s[23];
-    uint64_t c4 = s[4] ^ s[9] ^ s[14] ^ s[19] ^ s[24];
+    uint64_t e[25], c[5];
+    for (int x = 0; x < 5; x++)
+        c[x] = s[x] ^ s[x + 5] ^ s[x + 10] ^ s[x + 15] ^ s[x + 20];
     for (int round = 0; round < 24; round += 2) {
-        d0 = c4 ^ rotate(c1, 1);
-        d1 = c0 ^ rotate(c2, 1);
-        d2 = c1 ^ rotate(c3, 1);
-        d3 = c2 ^ rotate(c4, 1);
-        d4 = c3 ^ rotate(c0, 1);
-        c0 = 0;
-        c1 = 0;
-        c2 = 0;
-        c3 = 0;
-        c4 = 0;
-        b0 = (s[0] ^ d0); b1 = rotate(s[6] ^ d1, 44); b2 = rotate(s[12] ^ d2, 43); b3 = rotate(s[18] ^ d3, 21); b4 = rotate(s[24] ^ d4, 14);
-        e[0] = b0 ^ (~b1 & b2) ^ ROUND_CONSTANTS[round]; c0 ^= e[0];
-        e[1] = b1 ^ (~b2 & b3); c1 ^= e[1];
-        e[2] = b2 ^ (~b3 & b4); c2 ^= e[2];
-        e[3] = b3 ^ (~b4 & b0); c3 ^= e[3];
-        e[4] = b4 ^ (~b0 & b1); c4 ^= e[4];
-        b0 = rotate(s[3] ^ d3, 28); b1 = rotate(s[9] ^ d4, 20); b2 = rotate(s[10] ^ d0, 3); b3 = rotate(s[16] ^ d1, 45); b4 = rotate(s[22] ^ d2, 61);
-        e[5] = b0 ^ (~b1 & b2); c0 ^= e[5];
-        e[6] = b1 ^ (~b2 & b3); c1 ^= e[6];
-        e[7] = b2 ^ (~b3 & b4); c2 ^= e[7];
-        e[8] = b3 ^ (~b4 & b0); c3 ^= e[8];
-        e[9] = b4 ^ (~b0 & b1); c4 ^= e[9];
-        b0 = rotate(s[1] ^ d1, 1); b1 = rotate(s[7] ^ d2, 6); b2 = rotate(s[13] ^ d3, 25); b3 = rotate(s[19] ^ d4, 8); b4 = rotate(s[20] ^ d0, 18);
-        e[10] = b0 ^ (~b1 & b2); c0 ^= e[10];
-        e[11] = b1 ^ (~b2 & b3); c1 ^= e[11];
-        e[12] = b2 ^ (~b3 & b4); c2 ^= e[12];
-        e[13] = b3 ^ (~b4 & b0); c3 ^= e[13];
-        e[14] = b4 ^ (~b0 & b1); c4 ^= e[14];
-        b0 = rotate(s[4] ^ d4, 27); b1 = rotate(s[5] ^ d0, 36); b2 = rotate(s[11] ^ d1, 10); b3 = rotate(s[17] ^ d2, 15); b4 = rotate(s[23] ^ d3, 56);
-        e[15] = b0 ^ (~b1 & b2); c0 ^= e[15];
-        e[16] = b1 ^ (~b2 & b3); c1 ^= e[16];
-        e[17] = b2 ^ (~b3 & b4); c2 ^= e[17];
-        e[18] = b3 ^ (~b4 & b0); c3 ^= e[18];
-        e[19] = b4 ^ (~b0 & b1); c4 ^= e[19];
-        b0 = rotate(s[2] ^ d2, 62); b1 = rotate(s[8] ^ d3, 55); b2 = rotate(s[14] ^ d4, 39); b3 = rotate(s[15] ^ d0, 41); b4 = rotate(s[21] ^ d1, 2);
-        e[20] = b0 ^ (~b1 & b2); c0 ^= e[20];
-        e[21] = b1 ^ (~b2 & b3); c1 ^= e[21];
-        e[22] = b2 ^ (~b3 & b4); c2 ^= e[22];
-        e[23] = b3 ^ (~b4 & b0); c3 ^= e[23];
-        e[24] = b4 ^ (~b0 & b1); c4 ^= e[24];
-        d0 = c4 ^ rotate(c1, 1);
-        d1 = c0 ^ rotate(c2, 1);
-        d2 = c1 ^ rotate(c3, 1);
-        d3 = c2 ^ rotate(c4, 1);
-        d4 = c3 ^ rotate(c0, 1);
-        c0 = 0;
-        c1 = 0;
-        c2 = 0;
-        c3 = 0;
-        c4 = 0;
-        b0 = (e[0] ^ d0); b1 = rotate(e[6] ^ d1, 44); b2 = rotate(e[12] ^ d2, 43); b3 = rotate(e[18] ^ d3, 21); b4 = rotate(e[24] ^ d4, 14);
-        s[0] = b0 ^ (~b1 & b2) ^ ROUND_CONSTANTS[round + 1]; c0 ^= s[0];
-        s[1] = b1 ^ (~b2 & b3); c1 ^= s[1];
-        s[2] = b2 ^ (~b3 & b4); c2 ^= s[2];
-        s[3] = b3 ^ (~b4 & b0); c3 ^= s[3];
-        s[4] = b4 ^ (~b0 & b1); c4 ^= s[4];
-        b0 = rotate(e[3] ^ d3, 28); b1 = rotate(e[9] ^ d4, 20); b2 = rotate(e[10] ^ d0, 3); b3 = rotate(e[16] ^ d1, 45); b4 = rotate(e[22] ^ d2, 61);
-        s[5] = b0 ^ (~b1 & b2); c0 ^= s[5];
-        s[6] = b1 ^ (~b2 & b3); c1 ^= s[6];
-        s[7] = b2 ^ (~b3 & b4); c2 ^= s[7];
-        s[8] = b3 ^ (~b4 & b0); c3 ^= s[8];
-        s[9] = b4 ^ (~b0 & b1); c4 ^= s[9];
-        b0 = rotate(e[1] ^ d1, 1); b1 = rotate(e[7] ^ d2, 6); b2 = rotate(e[13] ^ d3, 25); b3 = rotate(e[19] ^ d4, 8); b4 = rotate(e[20] ^ d0, 18);
-        s[10] = b0 ^ (~b1 & b2); c0 ^= s[10];
-        s[11] = b1 ^ (~b2 & b3); c1 ^= s[11];
-        s[12] = b2 ^ (~b3 & b4); c2 ^= s[12];
-        s[13] = b3 ^ (~b4 & b0); c3 ^= s[13];
-        s[14] = b4 ^ (~b0 & b1); c4 ^= s[14];
-        b0 = rotate(e[4] ^ d4, 27); b1 = rotate(e[5] ^ d0, 36); b2 = rotate(e[11] ^ d1, 10); b3 = rotate(e[17] ^ d2, 15); b4 = rotate(e[23] ^ d3, 56);
-        s[15] = b0 ^ (~b1 & b2); c0 ^= s[15];
-        s[16] = b1 ^ (~b2 & b3); c1 ^= s[16];
-        s[17] = b2 ^ (~b3 & b4); c2 ^= s[17];
-        s[18] = b3 ^ (~b4 & b0); c3 ^= s[18];
-        s[19] = b4 ^ (~b0 & b1); c4 ^= s[19];
-        b0 = rotate(e[2] ^ d2, 62); b1 = rotate(e[8] ^ d3, 55); b2 = rotate(e[14] ^ d4, 39); b3 = rotate(e[15] ^ d0, 41); b4 = rotate(e[21] ^ d1, 2);
-        s[20] = b0 ^ (~b1 & b2); c0 ^= s[20];
-        s[21] = b1 ^ (~b2 & b3); c1 ^= s[21];
-        s[22] = b2 ^ (~b3 & b4); c2 ^= s[22];
-        s[23] = b3 ^ (~b4 & b0); c3 ^= s[23];
-        s[24] = b4 ^ (~b0 & b1); c4 ^= s[24];
+        keccak_round(s, e, c, ROUND_CONSTANTS[round]);
+        keccak_round(e, s, c, ROUND_CONSTANTS[round + 1]);
     }
 }
 
