@@ -20,8 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ._board import NINE_OF_DIAMONDS, NINES, PASS, PLAY, TABLE_SHIFT, playable_mask
+from ._core import speedups
 from ._games import SEVENS, not_a_state
 from ._numbers import as_int
+from ._quote import got
 from .actions import NUM_ACTIONS, check_action
 from .cards import DECK, Card, cards_from_mask
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players, deal_and_opener, deal_hands
@@ -49,6 +51,9 @@ _BITS = tuple(card.bit for card in DECK)
 _MOVES: dict[int, tuple[Card, ...]] = {}
 _ACTIONS: dict[int, tuple[int, ...]] = {}  # the same for legal_actions()
 _MAX_MOVES = 1 << 17
+# The compiled core's functions, which give None for what they leave to the Python path.
+_fast_apply = None if speedups is None else speedups.apply
+_fast_legal_moves = None if speedups is None else speedups.legal_moves
 
 
 def new_game(
@@ -84,9 +89,7 @@ def new_game(
     if options is None:
         options = _DEFAULT_OPTIONS
     elif not isinstance(options, Options):
-        raise InvalidOptionsError(
-            f"options must be a sevens_ru.Options, got {type(options).__name__} {options!r}"
-        )
+        raise InvalidOptionsError(f"options must be a sevens_ru.Options, got {got(options)}")
     if hands is not None:
         if seed is not None:
             raise InvalidDealError("give either a seed or explicit hands, not both")
@@ -117,6 +120,10 @@ def legal_moves(state: GameState) -> tuple[Card, ...]:
     Raises:
         NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
+    if _fast_legal_moves is not None:  # the compiled core; None: a case for the Python path
+        moves = _fast_legal_moves(state)
+        if moves is not None:
+            return moves
     try:
         mask = state._moves
     except AttributeError:
@@ -154,16 +161,20 @@ def apply(state: GameState, card: Card | str | int) -> GameState:
         InvalidMoveError: ``card`` is a number that is not an action (0 to 35).
         NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
-    if type(card) is Card:
-        index = card.index
-    elif type(card) is int and 0 <= card < NUM_ACTIONS:
-        index = card
-    else:
-        index = _index_of(card)
+    if _fast_apply is not None:  # the compiled core; None: a case for the Python path
+        new = _fast_apply(state, card)
+        if new is not None:
+            return new
     try:
         moves = state._moves
     except AttributeError:
         raise _not_a_state("apply", state) from None
+    if type(card) is Card:
+        index = card.index
+    elif type(card) is int and 0 <= card < NUM_ACTIONS:  # an action number
+        index = card
+    else:
+        index = _index_of(card)
     bit = _BITS[index]
     if not moves & bit:  # every move is checked, the engine's own suggestions too
         raise IllegalMoveError(_why_illegal(state, DECK[index]))

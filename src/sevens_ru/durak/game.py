@@ -42,6 +42,7 @@ from collections.abc import Iterable, Sequence
 
 from .._games import DURAK, not_a_state
 from .._numbers import as_int
+from .._quote import got
 from ..cards import DECK, Card, cards_from_mask
 from ..errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
 from ..shuffle import fresh_seed
@@ -138,9 +139,7 @@ def new_game(
     if options is None:
         options = _DEFAULT_OPTIONS
     elif not isinstance(options, Options):
-        raise InvalidOptionsError(
-            f"options must be a sevens_ru.durak.Options, got {type(options).__name__} {options!r}"
-        )
+        raise InvalidOptionsError(f"options must be a sevens_ru.durak.Options, got {got(options)}")
     players = check_players(players, options.short_deck)
     check_dealer(players, dealer)
     if hands is not None:
@@ -316,12 +315,12 @@ def apply(state: GameState, move: Move | str | int) -> GameState:
         InvalidMoveError: ``move`` is text that is not a move, a number that is not an
             action, or not a move at all.
     """
-    if not isinstance(move, (Lead, Cover, Take)):
-        move = _as_move(move)
     try:
         attacker = state._attacker
     except AttributeError:
         raise _not_a_state("apply", state) from None
+    if not isinstance(move, (Lead, Cover, Take)):
+        move = _as_move(move)
     if attacker is None:
         raise IllegalMoveError(_why_illegal(state, move))
     setup = state._setup
@@ -453,8 +452,7 @@ def _as_move(move: object) -> Move:
         return move_of(move)  # type: ignore[arg-type]  # an integral number
     raise InvalidMoveError(
         "apply() takes a move (durak.Lead, durak.Cover or durak.Take), its text such as "
-        f"'lead 7♣', 'cover 7♣ 8♣' or 'take', or its action number, got "
-        f"{type(move).__name__} {move!r}"
+        f"'lead 7♣', 'cover 7♣ 8♣' or 'take', or its action number, got {got(move)}"
     )
 
 
