@@ -69,7 +69,7 @@ def test_every_position_of_a_sevens_game_is_well_formed_and_shows_every_card_onc
 def test_open_places_are_those_where_a_card_may_be_played() -> None:  # R9
     state = s7.apply(s7.new_game(4, seed=7), "9♦")
     picture = svg.position(state)
-    opened = {"".join(g.itertext()) for g in with_class(picture, "open")}
+    opened = {"".join(g.itertext()).strip() for g in with_class(picture, "open")}
     playable = set(s7.view(state, 0).playable()) - state.table
     assert opened == {card.label("en") for card in playable}
 

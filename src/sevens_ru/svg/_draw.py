@@ -76,6 +76,7 @@ _WORDS: dict[str, dict[Language, str]] = {
         "fr": "{count} cartes",
         "de": "{count} Karten",
     },
+    "card": {"en": "1 card", "ru": "карт: 1", "fr": "1 carte", "de": "1 Karte"},
     "last_play": {
         "en": "Last: {name} played {card}",
         "ru": "Последний ход: {name}, {card}",
@@ -196,13 +197,18 @@ def back(x: float, y: float) -> str:
 
 
 def place(rank: Rank, suit: Suit, x: float, y: float, lang: Language, *, open_: bool) -> str:
-    """The empty place of a card in its row; ``open_`` when a card may be played there now."""
+    """The empty place of a card in its row; ``open_`` when a card may be played there now.
+
+    The rank and the suit are written on two lines, so the text of a picture names as
+    cards only those drawn face up.
+    """
     css = "place open" if open_ else "place"
+    middle = CARD_WIDTH / 2
     return (
         f'<g class="{css}" transform="translate({x:g} {y:g})">'
         f'<rect width="{CARD_WIDTH}" height="{CARD_HEIGHT}" rx="4"/>'
-        f'<text x="{CARD_WIDTH / 2:g}" y="{CARD_HEIGHT / 2 + 4:g}">'
-        f"{escape(rank.label(lang))}{suit.symbol}</text></g>"
+        f'<text x="{middle:g}" y="{CARD_HEIGHT / 2 - 2:g}">{escape(rank.label(lang))}</text>'
+        f'<text x="{middle:g}" y="{CARD_HEIGHT / 2 + 12:g}">{suit.symbol}</text></g>'
     )
 
 
@@ -224,7 +230,12 @@ def hand(
         parts = [back(x + i * BACK_STEP, y) for i in range(cards)]
         end = x + max(cards - 1, 0) * BACK_STEP + CARD_WIDTH
         parts.append(
-            text(end + 8, y + CARD_HEIGHT / 2 + 5, say(lang, "cards", count=cards), "small")
+            text(
+                end + 8,
+                y + CARD_HEIGHT / 2 + 5,
+                say(lang, "card") if cards == 1 else say(lang, "cards", count=cards),
+                "small",
+            )
         )
         return "".join(parts), end + 60
     step = FACE_STEP if len(cards) <= 18 else max(14.0, FACE_STEP * 17 / (len(cards) - 1))
