@@ -6,6 +6,7 @@ import json
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -17,14 +18,14 @@ from sevens_ru.web import IDLE_SECONDS, MAX_BODY_BYTES, MAX_MOVE_CHARS, create_a
 from .conftest import Clock, auth, make_table
 
 
-def play_out(client: TestClient, table: str, tokens: dict[str, str]) -> dict[str, object]:
+def play_out(client: TestClient, table: str, tokens: dict[str, str]) -> dict[str, Any]:
     """Play every human seat's first legal move until the end; the last view."""
     views = {
         seat: client.get(f"/api/tables/{table}", headers=auth(token)).json()
         for seat, token in tokens.items()
     }
     for _ in range(5000):
-        view = next(iter(views.values()))
+        view: dict[str, Any] = next(iter(views.values()))
         if view["over"]:
             return view
         seat = str(view["current_player"])
@@ -110,7 +111,7 @@ def test_the_record_is_given_once_the_game_is_over(client: TestClient, game: str
     response = client.get(f"/api/tables/{table}/record", headers=auth(tokens["0"]))
     assert response.status_code == 200
     assert response.headers["content-disposition"] == f'attachment; filename="{game}-{table}.json"'
-    state = (s7 if game == "sevens" else durak).from_json(response.text)  # type: ignore[attr-defined]
+    state = (s7 if game == "sevens" else durak).from_json(response.text)
     assert state.current_player is None
     assert json.loads(response.text)["game"] == game
 

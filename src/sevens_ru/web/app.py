@@ -219,9 +219,10 @@ class Server:
                     409, f"the view is out of date: version {table.version}, not {version}"
                 )
             try:
-                state = table.game.apply(state, table.game.read_move(state, move))
+                move = table.game.read_move(state, move)
+                state = table.game.apply(state, move)
             except SevensError as error:
-                raise ApiError(422, str(error)) from None
+                raise ApiError(422, table.game.refusal(state, move, error)) from None
             await self._play_bots(table, state)
 
     async def _play_bots(self, table: Table, state: Any) -> None:

@@ -29,7 +29,13 @@ from .. import durak
 from ..bots import BOT_NAMES, make_bot
 from ..cards import DECK, Card
 from ..cli.durak import DURAK_BOTS, make_durak_bot
-from ..errors import InvalidDealError, InvalidMoveError, InvalidOptionsError
+from ..errors import (
+    IllegalMoveError,
+    InvalidDealError,
+    InvalidMoveError,
+    InvalidOptionsError,
+    SevensError,
+)
 
 __all__ = ["GAMES", "HUMAN", "MAX_SEED_BITS", "MAX_TAKE_LIMIT", "Game"]
 
@@ -69,6 +75,7 @@ class Game(Generic[State]):
     _to_json: Callable[[State], str]
     _view: Callable[[State, int], Json]
     _ranking: Callable[[State], list[Json]]
+    _refusal: Callable[[State, Any, SevensError], str]
 
     def deal(self, seats: Sequence[str], *, seed: int | None, options: Mapping[str, Any]) -> State:
         """A new table's state for ``seats`` (each ``"human"`` or a bot name).
@@ -119,6 +126,13 @@ class Game(Generic[State]):
     def apply(self, state: State, move: Any) -> State:
         """The state after ``move``, checked by the engine (it raises on an illegal move)."""
         return self._apply(state, move)
+
+    def refusal(self, state: State, move: Any, error: SevensError) -> str:
+        """What to tell the seat to move whose ``move`` the engine refused with ``error``.
+
+        It names no card but the seat's own, those it named and those everyone saw.
+        """
+        return self._refusal(state, move, error)
 
     def legal_moves(self, state: State) -> tuple[Any, ...]:
         """The legal moves of the seat to move."""
@@ -179,6 +193,27 @@ def _sevens_action(number: int) -> Card:
     if not 0 <= number < len(DECK):
         raise InvalidMoveError(f"an action number is 0 to {len(DECK) - 1}, got {number}")
     return DECK[number]
+
+
+def _sevens_refusal(state: s7.GameState, move: Any, error: SevensError) -> str:
+    """The engine's reason names the nine that opens a row, which may be in another hand."""
+    if not isinstance(error, IllegalMoveError) or state.current_player is None:
+        return str(error)
+    card = move if isinstance(move, Card) else Card.parse(move)
+    seat = state.current_player
+    legal = " ".join(map(str, s7.legal_moves(state)))
+    if card in state.table:
+        reason = f"{card} is on the table"
+    elif card not in state.hand(seat):
+        reason = f"{card} is not in their hand"
+    else:
+        reason = "a row opens with its nine (the first with 9♦) and grows from its ends (R7, R9)"
+    return f"seat {seat} cannot play {card}: {reason}; legal moves: {legal}"
+
+
+def _durak_refusal(state: durak.GameState, move: Any, error: SevensError) -> str:
+    """The engine's reasons name only the move's cards and the bout's."""
+    return str(error)
 
 
 def _cards(cards: Sequence[Card] | frozenset[Card]) -> list[str]:
@@ -282,6 +317,7 @@ GAMES: dict[str, Game[Any]] = {
         to_json=s7.to_json,
         view=_sevens_view,
         ranking=_sevens_ranking,
+        refusal=_sevens_refusal,
     ),
     "durak": Game(
         name="durak",
@@ -300,6 +336,7 @@ GAMES: dict[str, Game[Any]] = {
         to_json=durak.to_json,
         view=_durak_view,
         ranking=_durak_ranking,
+        refusal=_durak_refusal,
     ),
 }
 """The games a table can be of, by name."""
