@@ -181,17 +181,16 @@ class Server:
             seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats) if kind == HUMAN
         }
         table = Table(table_id, game, seats, dealt)
-        state = await self._bots_move(table, dealt)
-        self.store.create(
-            table_id,
-            game.name,
-            seats,
-            game.to_json(dealt),
-            {seat: _hash(token) for seat, token in tokens.items()},
-            game.move_texts(state),
-            now=self.clock(),
-        )
-        table.state = state
+
+        def work() -> Any:
+            state = _advance(table, dealt)
+            hashes = {seat: _hash(token) for seat, token in tokens.items()}
+            moves = game.move_texts(state)
+            deal = game.to_json(dealt)
+            self.store.create(table_id, game.name, seats, deal, hashes, moves, now=self.clock())
+            return state
+
+        table.state = await anyio.to_thread.run_sync(work)
         self.tables[table_id] = table
         return table_id, {str(seat): token for seat, token in tokens.items()}
 
@@ -226,30 +225,32 @@ class Server:
             await self._play_bots(table, state)
 
     async def _play_bots(self, table: Table, state: Any) -> None:
-        """Let the bots move from ``state`` on, commit every new move, publish the result."""
+        """Let the bots move from ``state`` on, commit every new move, publish the result.
+
+        The bots think and the database commits in a worker thread, so that neither
+        holds up the other tables.
+        """
         first = table.version
-        state = await self._bots_move(table, state)
-        moves = table.game.move_texts(state)[first:]
-        if moves:
-            self.store.add_moves(table.id, first, moves, now=self.clock())
-            table.publish(state)
 
-    async def _bots_move(self, table: Table, state: Any) -> Any:
-        """The state once the bots have moved up to the next human turn or the end."""
-        if state.current_player not in table.bots:
-            return state
-        game, bots, table_id = table.game, table.bots, table.id
+        def work() -> tuple[Any, bool]:
+            final = _advance(table, state)
+            moves = table.game.move_texts(final)[first:]
+            if moves:
+                self.store.add_moves(table.id, first, moves, now=self.clock())
+            return final, bool(moves)
 
-        def think() -> Any:
-            position = state
-            while position.current_player in bots:
-                version = len(game.move_texts(position))
-                rng = random.Random(f"{table_id}:{version}")
-                bot = bots[position.current_player]
-                position = game.apply(position, game.bot_move(position, bot, rng))
-            return position
+        final, moved = await anyio.to_thread.run_sync(work)
+        if moved:
+            table.publish(final)
 
-        return await anyio.to_thread.run_sync(think)
+
+def _advance(table: Table, state: Any) -> Any:
+    """The state once the bots have moved up to the next human turn or the end."""
+    game, bots = table.game, table.bots
+    while state.current_player in bots:
+        rng = random.Random(f"{table.id}:{len(game.move_texts(state))}")
+        state = game.apply(state, game.bot_move(state, bots[state.current_player], rng))
+    return state
 
 
 def _check_fields(
