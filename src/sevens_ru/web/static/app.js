@@ -245,6 +245,9 @@ function describe(event) {
 function render(view) {
   if (page.view && view.version < page.view.version) return;  // an older view, overtaken
   page.view = view;
+  document.body.dataset.version = String(view.version);  // for scripts and tests
+  document.body.dataset.over = String(view.over);
+  document.body.dataset.seat = String(view.seat);
   $("error").textContent = "";
   const status = [say(page.lang, "you_are", {seat: view.seat})];
   if (view.over) status.push(say(page.lang, "over"));
