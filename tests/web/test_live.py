@@ -18,13 +18,15 @@ from .conftest import auth
 
 def read_stream(url: str, token: str, into: list[dict[str, Any]]) -> None:
     """Read a seat's server-sent events until the stream ends (at the end of the game)."""
-    with httpx2.Client(timeout=30) as client:
-        with client.stream("GET", url, headers=auth(token)) as response:
-            assert response.status_code == 200
-            assert response.headers["content-type"].startswith("text/event-stream")
-            for line in response.iter_lines():
-                if line.startswith("data: "):
-                    into.append(json.loads(line[len("data: ") :]))
+    with (
+        httpx2.Client(timeout=30) as client,
+        client.stream("GET", url, headers=auth(token)) as response,
+    ):
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("text/event-stream")
+        for line in response.iter_lines():
+            if line.startswith("data: "):
+                into.append(json.loads(line[len("data: ") :]))
 
 
 def wait_for(heard: dict[str, list[dict[str, Any]]], version: int) -> None:
@@ -71,13 +73,13 @@ def test_every_seat_hears_of_every_move_as_it_happens(db: Path) -> None:
         for reader in readers:
             reader.join(timeout=60)
             assert not reader.is_alive(), "the stream did not end with the game"
-    for seat, views in heard.items():
-        assert all(view["seat"] == int(seat) for view in views)
-        versions = [view["version"] for view in views]
+    for seat, streamed in heard.items():
+        assert all(view["seat"] == int(seat) for view in streamed)
+        versions = [view["version"] for view in streamed]
         assert versions == sorted(set(versions))  # each view once, in order
         assert set(answers) <= set(versions)  # every answered move was streamed to every seat
-        assert views[-1]["over"] and views[-1]["ranking"]
-        joins = [event for view in views for event in view["history"] if event["event"] == "join"]
+        assert streamed[-1]["over"] and streamed[-1]["ranking"]
+        joins = [event for view in streamed for event in view["history"] if event["event"] == "join"]
         assert joins  # joins (D7) are seen as they happen, in the history of the stream
 
 
