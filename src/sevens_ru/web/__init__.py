@@ -16,6 +16,15 @@ The API (``docs/howto/server-run.md`` tells it all):
 
 from __future__ import annotations
 
+import importlib.util
+
+_MISSING = [name for name in ("starlette", "uvicorn") if importlib.util.find_spec(name) is None]
+if _MISSING:  # pragma: no cover - the tests run with the extra
+    raise ImportError(
+        f"sevens_ru.web needs the web extra ({', '.join(_MISSING)} missing): "
+        'pip install "sevens-ru[web]"'
+    )
+
 from .app import (
     IDLE_SECONDS,
     KEEP_ALIVE_SECONDS,
