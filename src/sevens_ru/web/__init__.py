@@ -25,7 +25,7 @@ if _MISSING:  # pragma: no cover - the tests run with the extra
         'pip install "sevens-ru[web]"'
     )
 
-from .app import (
+from .app import (  # noqa: E402  # after the check above
     IDLE_SECONDS,
     KEEP_ALIVE_SECONDS,
     MAX_BODY_BYTES,
