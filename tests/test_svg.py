@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -235,3 +237,14 @@ def test_the_replay_page_holds_every_position_and_fetches_nothing(game: str) -> 
     assert re.search(r"\b(src|href)=", page) is None  # nothing to fetch: one self-contained page
     for picture in re.findall(r"<svg.*?</svg>", page):
         parse(picture)
+
+
+def test_the_docs_pictures_are_those_the_module_draws_now() -> None:
+    script = Path(__file__).parents[1] / "docs" / "make_pictures.py"
+    spec = importlib.util.spec_from_file_location("make_pictures", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for name, picture in module.pictures().items():
+        committed = (script.parent / "images" / name).read_text(encoding="utf-8")
+        assert committed == picture + "\n", f"run python docs/make_pictures.py: {name} is stale"

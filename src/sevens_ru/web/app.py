@@ -1,4 +1,4 @@
-"""The ASGI app: the JSON API, the live updates and the page, over one :class:`Store`.
+"""The ASGI app: the JSON API, the live updates and the page, over one :class:`~sevens_ru.web.store.Store`.
 
 Tables live in the database; the app keeps the states of the tables in use in memory,
 rebuilt from the database on first use (so a restarted server continues every table).
@@ -35,14 +35,7 @@ from ..errors import SevensError
 from .games import GAMES, HUMAN, Game
 from .store import Store
 
-__all__ = [
-    "IDLE_SECONDS",
-    "KEEP_ALIVE_SECONDS",
-    "MAX_BODY_BYTES",
-    "MAX_MOVE_CHARS",
-    "MAX_TABLES",
-    "create_app",
-]
+__all__ = ["create_app"]  # and the limits below, exported by sevens_ru.web
 
 MAX_BODY_BYTES = 4096
 """The largest request body the API reads; a larger one is answered 413."""
@@ -86,7 +79,7 @@ def _hash(token: str) -> str:
 class Table:
     """A table in use: its game, seat kinds, bots, current state and who waits for news."""
 
-    def __init__(self, table_id: str, game: Game[Any], seats: list[str], state: Any) -> None:
+    def __init__(self, table_id: str, game: Game, seats: list[str], state: Any) -> None:
         self.id = table_id
         self.game = game
         self.seats = seats

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 import attrs
 
@@ -46,12 +46,11 @@ MAX_SEED_BITS = 64
 MAX_TAKE_LIMIT = durak.Options().take_limit
 """The largest ``take_limit`` (D13) a Durak table may ask for: the default, 100."""
 
-State = TypeVar("State", s7.GameState, durak.GameState)
 Json = dict[str, Any]
 
 
 @attrs.frozen
-class Game(Generic[State]):
+class Game:
     """One game as the server plays it. The two entries are in :data:`GAMES`."""
 
     name: str
@@ -64,20 +63,20 @@ class Game(Generic[State]):
     """The bots a seat may be given, by name."""
     option_names: tuple[str, ...]
     """The fields of the request's ``"options"``."""
-    _new: Callable[[int, int | None, Mapping[str, Any]], State]
+    _new: Callable[[int, int | None, Mapping[str, Any]], Any]
     _bot: Callable[[str], Any]
-    _apply: Callable[[State, Any], State]
-    _legal: Callable[[State], tuple[Any, ...]]
+    _apply: Callable[[Any, Any], Any]
+    _legal: Callable[[Any], tuple[Any, ...]]
     _action: Callable[[int], Any] | None
-    _seat_view: Callable[[State, int], Any]
-    _moves: Callable[[State], list[str]]
-    _from_json: Callable[[str], State]
-    _to_json: Callable[[State], str]
-    _view: Callable[[State, int], Json]
-    _ranking: Callable[[State], list[Json]]
-    _refusal: Callable[[State, Any, SevensError], str]
+    _seat_view: Callable[[Any, int], Any]
+    _moves: Callable[[Any], list[str]]
+    _from_json: Callable[[str], Any]
+    _to_json: Callable[[Any], str]
+    _view: Callable[[Any, int], Json]
+    _ranking: Callable[[Any], list[Json]]
+    _refusal: Callable[[Any, Any, SevensError], str]
 
-    def deal(self, seats: Sequence[str], *, seed: int | None, options: Mapping[str, Any]) -> State:
+    def deal(self, seats: Sequence[str], *, seed: int | None, options: Mapping[str, Any]) -> Any:
         """A new table's state for ``seats`` (each ``"human"`` or a bot name).
 
         Raises:
@@ -109,7 +108,7 @@ class Game(Generic[State]):
         """A fresh bot of this game called ``name``."""
         return self._bot(name)
 
-    def read_move(self, state: State, move: object) -> Any:
+    def read_move(self, state: Any, move: object) -> Any:
         """The move that ``move`` (text, or an action number) stands for; not yet checked.
 
         Raises:
@@ -123,47 +122,47 @@ class Game(Generic[State]):
             return self._action(move)
         raise InvalidMoveError(f"a move is text such as '9♦' or an action number, got {move!r}")
 
-    def apply(self, state: State, move: Any) -> State:
+    def apply(self, state: Any, move: Any) -> Any:
         """The state after ``move``, checked by the engine (it raises on an illegal move)."""
         return self._apply(state, move)
 
-    def refusal(self, state: State, move: Any, error: SevensError) -> str:
+    def refusal(self, state: Any, move: Any, error: SevensError) -> str:
         """What to tell the seat to move whose ``move`` the engine refused with ``error``.
 
         It names no card but the seat's own, those it named and those everyone saw.
         """
         return self._refusal(state, move, error)
 
-    def legal_moves(self, state: State) -> tuple[Any, ...]:
+    def legal_moves(self, state: Any) -> tuple[Any, ...]:
         """The legal moves of the seat to move."""
         return self._legal(state)
 
-    def bot_move(self, state: State, bot: Any, rng: random.Random) -> Any:
+    def bot_move(self, state: Any, bot: Any, rng: random.Random) -> Any:
         """What ``bot``, seeing only its seat's view, plays now."""
-        seat: int = state.current_player  # type: ignore[assignment]  # a bot moves only in play
+        seat: int = state.current_player  # a bot moves only in play
         return bot.choose(self._seat_view(state, seat), rng)
 
-    def seat_view(self, state: State, seat: int) -> Any:
+    def seat_view(self, state: Any, seat: int) -> Any:
         """The engine's view of ``state`` for ``seat``."""
         return self._seat_view(state, seat)
 
-    def move_texts(self, state: State) -> list[str]:
+    def move_texts(self, state: Any) -> list[str]:
         """The moves made so far, as record text (their number is the table's version)."""
         return self._moves(state)
 
-    def to_json(self, state: State) -> str:
+    def to_json(self, state: Any) -> str:
         """The game record of ``state``."""
         return self._to_json(state)
 
-    def from_json(self, text: str) -> State:
+    def from_json(self, text: str) -> Any:
         """The state of a stored record, every move replayed and checked."""
         return self._from_json(text)
 
-    def view_json(self, state: State, seat: int) -> Json:
+    def view_json(self, state: Any, seat: int) -> Json:
         """What ``seat`` may see, as the JSON the API sends."""
         return self._view(state, seat)
 
-    def ranking_json(self, state: State) -> list[Json]:
+    def ranking_json(self, state: Any) -> list[Json]:
         """The ranking of a finished game, best first."""
         return self._ranking(state)
 
@@ -299,7 +298,7 @@ def _durak_ranking(state: durak.GameState) -> list[Json]:
     return [attrs.asdict(standing) for standing in durak.ranking(state)]
 
 
-GAMES: dict[str, Game[Any]] = {
+GAMES: dict[str, Game] = {
     "sevens": Game(
         name="sevens",
         min_players=2,
