@@ -35,6 +35,7 @@ def pictures() -> dict[str, str]:
 
 
 def main() -> int:
+    """Write every picture."""
     IMAGES.mkdir(exist_ok=True)
     for name, picture in pictures().items():
         (IMAGES / name).write_text(picture + "\n", encoding="utf-8")

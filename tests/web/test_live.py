@@ -79,7 +79,9 @@ def test_every_seat_hears_of_every_move_as_it_happens(db: Path) -> None:
         assert versions == sorted(set(versions))  # each view once, in order
         assert set(answers) <= set(versions)  # every answered move was streamed to every seat
         assert streamed[-1]["over"] and streamed[-1]["ranking"]
-        joins = [event for view in streamed for event in view["history"] if event["event"] == "join"]
+        joins = [
+            event for view in streamed for event in view["history"] if event["event"] == "join"
+        ]
         assert joins  # joins (D7) are seen as they happen, in the history of the stream
 
 
