@@ -7,7 +7,8 @@ about the card they hide.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from ..cards import LANGUAGES, Card, Language, Rank, Suit
@@ -139,6 +140,31 @@ _WORDS: dict[str, dict[Language, str]] = {
         "de": "Zuletzt: {what}",
     },
 }
+
+
+def scene(
+    position: Any,
+    seat: int | None,
+    state_type: type,
+    view: Callable[[Any, int], Any],
+    legal_moves: Callable[[Any], tuple[Any, ...]],
+) -> tuple[Any, list[tuple[Card, ...] | int], tuple[Any, ...]]:
+    """What a picture shows of a state or a view: the public facts, the hands, the legal moves.
+
+    The public facts are a view (of the seat to move, for a whole state); each hand is
+    its cards where the picture may show them, else their number. A state drawn for
+    ``seat`` is drawn from that seat's view alone.
+    """
+    if isinstance(position, state_type) and seat is not None:
+        position = view(position, seat)
+    if isinstance(position, state_type):
+        seen = view(position, position.current_player or 0)  # type: ignore[attr-defined]
+        return seen, list(position.hands), legal_moves(position)  # type: ignore[attr-defined]
+    hands: list[tuple[Card, ...] | int] = [
+        position.hand if other == position.seat else size
+        for other, size in enumerate(position.hand_sizes)
+    ]
+    return position, hands, position.legal_moves()
 
 
 def check_language(lang: object) -> Language:

@@ -21,18 +21,7 @@ _SEATS_TOP = _TOP + CARD_HEIGHT + 40
 
 def picture(position: GameState | PlayerView, seat: int | None, lang: Language) -> str:
     """The SVG of a state (every hand face up, or only ``seat``'s) or of a view."""
-    if isinstance(position, GameState) and seat is not None:
-        position = view(position, seat)
-    if isinstance(position, GameState):
-        seen = view(position, position.current_player or 0)  # the public facts
-        hands: list[tuple[Card, ...] | int] = list(position.hands)
-        legal: tuple[Move, ...] = legal_moves(position)
-    else:
-        seen = position
-        hands = [
-            seen.hand if other == seen.seat else size for other, size in enumerate(seen.hand_sizes)
-        ]
-        legal = seen.legal_moves()
+    seen, hands, legal = draw.scene(position, seat, GameState, view, legal_moves)
     return _draw(seen, hands, legal, lang)
 
 
