@@ -68,3 +68,19 @@ def test_a_database_of_another_layout_is_refused(db: Path) -> None:
         connection.execute("PRAGMA user_version = 99")
     with pytest.raises(sqlite3.DatabaseError, match="layout 99"):
         create_app(db=db)
+
+
+def test_the_same_seed_and_moves_give_the_same_game_before_and_after_a_restart(db: Path) -> None:
+    seats = ["human", "heuristic", "random", "search"]
+    with TestClient(create_app(db=db)) as client:
+        one, one_tokens = make_table(client, game="sevens", seats=seats, seed=12)
+        first_moves(client, one, one_tokens["0"], 3)
+    with TestClient(create_app(db=db)) as client:
+        first_moves(client, one, one_tokens["0"], 10_000)
+        two, two_tokens = make_table(client, game="sevens", seats=seats, seed=12)
+        first_moves(client, two, two_tokens["0"], 10_000)
+        records = [
+            client.get(f"/api/tables/{table}/record", headers=auth(tokens["0"])).text
+            for table, tokens in ((one, one_tokens), (two, two_tokens))
+        ]
+    assert records[0] == records[1]  # the bots drew the same numbers

@@ -79,11 +79,14 @@ def _hash(token: str) -> str:
 class Table:
     """A table in use: its game, seat kinds, bots, current state and who waits for news."""
 
-    def __init__(self, table_id: str, game: Game, seats: list[str], state: Any) -> None:
+    def __init__(self, table_id: str, game: Game, seats: list[str], deal: str, state: Any) -> None:
         self.id = table_id
         self.game = game
         self.seats = seats
         self.state = state
+        # The bots draw from a generator keyed by the deal and the move number: the same
+        # deal and the same human moves give the same game, before and after a restart.
+        self.rng_key = hashlib.sha256(deal.encode()).hexdigest()
         self.bots = {seat: game.bot(kind) for seat, kind in enumerate(seats) if kind != HUMAN}
         self.lock = anyio.Lock()
         self.changed = anyio.Event()
@@ -112,8 +115,19 @@ class Server:
         self.max_tables = max_tables
         self.clock = clock
         self.tables: dict[str, Table] = {}
+        self._seats: dict[str, tuple[str, int]] = {}  # token hash -> table, seat
         self._swept = -float("inf")
         self._loading = anyio.Lock()
+
+    def seat_of(self, token: str) -> tuple[str, int] | None:
+        """The table and seat a token opens, or ``None``."""
+        token_hash = _hash(token)
+        found = self._seats.get(token_hash)
+        if found is None:
+            found = self.store.seat_of(token_hash)
+            if found is not None and len(self._seats) < 4 * self.max_tables:
+                self._seats[token_hash] = found
+        return found
 
     def sweep(self) -> None:
         """Delete the idle tables, at most once a minute."""
@@ -121,7 +135,10 @@ class Server:
         if now - self._swept < _SWEEP_SECONDS:
             return
         self._swept = now
-        for table_id in self.store.expire(before=now - self.idle_seconds):
+        expired = self.store.expire(before=now - self.idle_seconds)
+        if expired:
+            self._seats.clear()
+        for table_id in expired:
             table = self.tables.pop(table_id, None)
             if table is not None:
                 table.gone = True
@@ -141,7 +158,8 @@ class Server:
             if stored is None:
                 raise ApiError(404, f"no table {table_id[:64]!r} (it may have expired)")
             game = GAMES[stored.game]
-            table = Table(table_id, game, stored.seats, game.from_json(stored.record()))
+            state = game.from_json(stored.record())
+            table = Table(table_id, game, stored.seats, stored.deal, state)
             self.tables[table_id] = table
         async with table.lock:
             await self._play_bots(table, table.state)  # a table stored before its bots moved
@@ -173,13 +191,13 @@ class Server:
         tokens = {
             seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats) if kind == HUMAN
         }
-        table = Table(table_id, game, seats, dealt)
+        deal = game.to_json(dealt)
+        table = Table(table_id, game, seats, deal, dealt)
 
         def work() -> Any:
             state = _advance(table, dealt)
             hashes = {seat: _hash(token) for seat, token in tokens.items()}
             moves = game.move_texts(state)
-            deal = game.to_json(dealt)
             self.store.create(table_id, game.name, seats, deal, hashes, moves, now=self.clock())
             return state
 
@@ -241,7 +259,7 @@ def _advance(table: Table, state: Any) -> Any:
     """The state once the bots have moved up to the next human turn or the end."""
     game, bots = table.game, table.bots
     while state.current_player in bots:
-        rng = random.Random(f"{table.id}:{len(game.move_texts(state))}")
+        rng = random.Random(f"{table.rng_key}:{len(game.move_texts(state))}")
         state = game.apply(state, game.bot_move(state, bots[state.current_player], rng))
     return state
 
@@ -281,7 +299,7 @@ def _token_seat(request: Request, server: Server, table: Table) -> int:
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError(401, "send the seat's token: 'Authorization: Bearer TOKEN'")
-    found = server.store.seat_of(_hash(token.strip()))
+    found = server.seat_of(token.strip())
     if found is None:
         raise ApiError(401, "this token opens no seat")
     table_id, seat = found
