@@ -22,9 +22,13 @@ TEXTS = {  # what the page says at the end, and the seats' word, in each languag
 }
 
 
-def deal(page: Page, game: str, players: int, seats: dict[int, str], seed: int) -> None:
-    """Fill the lobby's form and deal."""
+def deal(
+    page: Page, game: str, players: int, seats: dict[int, str], seed: int, option: str = ""
+) -> None:
+    """Fill the lobby's form (``option``: the id of a box to tick) and deal."""
     page.check(f"input[name=game][value={game}]")
+    if option:
+        page.check(f"#{option}")
     page.select_option("#players", str(players))
     for seat, kind in seats.items():
         page.select_option(f"#seat-{seat}", kind)
@@ -84,7 +88,8 @@ def test_a_person_plays_a_whole_game_against_bots(
         page.wait_for_selector("#seat-1")
         page.screenshot(path=str(screenshots / "server-lobby.png"))
     bots = {seat: "heuristic" if seat % 2 else "random" for seat in range(1, players)}
-    deal(page, game, players, bots, seed=11)
+    option = {"fr": "rank-by-passes", "de": "short-deck"}.get(lang, "")
+    deal(page, game, players, bots, seed=11, option=option)
     log = page.locator("#log li")
     moves = 0
     while True:
@@ -112,6 +117,9 @@ def test_a_person_plays_a_whole_game_against_bots(
     record = Path(download.value.path()).read_text(encoding="utf-8")
     state = s7.from_json(record) if game == "sevens" else durak.from_json(record)
     assert state.current_player is None and json.loads(record)["game"] == game
+    options = json.loads(record)["options"]
+    assert options.get("rank_by_passes", False) == (lang == "fr")
+    assert options.get("short_deck", False) == (lang == "de")
     if lang in ("en", "ru"):
         page.screenshot(path=str(screenshots / f"server-{game}-{lang}-end.png"), full_page=True)
 

@@ -61,6 +61,8 @@ async function api(method, path, body) {
 function seatChoices() {
   const game = document.querySelector("input[name=game]:checked").value;
   const info = page.games[game];
+  $("option-sevens").hidden = game !== "sevens";
+  $("option-durak").hidden = game !== "durak";
   const players = $("players");
   const chosen = Number(players.value) || (game === "sevens" ? 4 : 3);
   players.replaceChildren();
@@ -104,7 +106,9 @@ async function createTable(event) {
   $("lobby-error").textContent = "";
   const game = document.querySelector("input[name=game]:checked").value;
   const seats = [...$("seat-kinds").querySelectorAll("select")].map((select) => select.value);
-  const request = {game, seats};
+  const options = game === "sevens"
+    ? {rank_by_passes: $("rank-by-passes").checked} : {short_deck: $("short-deck").checked};
+  const request = {game, seats, options};
   if ($("seed").value !== "") request.seed = Number($("seed").value);
   try {
     page.token = null;

@@ -10,7 +10,7 @@ const RANKS = {
 
 const TEXTS = {
   en: {
-    title: "Card table", language: "Language", new_table: "A new table", game: "Game",
+    title: "Card table", options: "Options", rank_by_passes: "At equal cards left, fewer passes rank better", short_deck: "Short pack: 32 cards, 7 to ace (2 or 3 players)", language: "Language", new_table: "A new table", game: "Game",
     sevens: "Russian Sevens", durak: "Old Durak", players: "Players", seats: "Seats",
     seed: "Seed (optional)", create: "Deal", human: "a person", you_seat: "you",
     bot_random: "random bot", bot_heuristic: "heuristic bot", bot_search: "search bot",
@@ -29,7 +29,7 @@ const TEXTS = {
     not_playable: "{card} cannot be played now",
   },
   ru: {
-    title: "Карточный стол", language: "Язык", new_table: "Новый стол", game: "Игра",
+    title: "Карточный стол", options: "Правила", rank_by_passes: "При равном числе карт выше тот, кто меньше пропускал", short_deck: "Короткая колода: 32 карты, от семёрки до туза (2 или 3 игрока)", language: "Язык", new_table: "Новый стол", game: "Игра",
     sevens: "Семёрки", durak: "Дурачки", players: "Игроков", seats: "Места",
     seed: "Зерно раздачи (необязательно)", create: "Сдать", human: "человек", you_seat: "вы",
     bot_random: "случайный бот", bot_heuristic: "бот с правилами", bot_search: "бот с перебором",
@@ -49,7 +49,7 @@ const TEXTS = {
     draw: "ничья", not_playable: "{card} сейчас не сыграть",
   },
   fr: {
-    title: "Table de jeu", language: "Langue", new_table: "Une nouvelle table", game: "Jeu",
+    title: "Table de jeu", options: "Options", rank_by_passes: "À cartes égales, moins de passes classe mieux", short_deck: "Jeu court : 32 cartes, du 7 à l'as (2 ou 3 joueurs)", language: "Langue", new_table: "Une nouvelle table", game: "Jeu",
     sevens: "Sept russe", durak: "Durak à l'ancienne", players: "Joueurs", seats: "Places",
     seed: "Graine (facultative)", create: "Distribuer", human: "une personne", you_seat: "vous",
     bot_random: "robot au hasard", bot_heuristic: "robot à règles", bot_search: "robot chercheur",
@@ -70,7 +70,7 @@ const TEXTS = {
     fool: "le durak", draw: "partie nulle", not_playable: "{card} ne peut pas être jouée",
   },
   de: {
-    title: "Kartentisch", language: "Sprache", new_table: "Ein neuer Tisch", game: "Spiel",
+    title: "Kartentisch", options: "Regeln", rank_by_passes: "Bei gleich vielen Karten zählt weniger Passen", short_deck: "Kurzes Blatt: 32 Karten, 7 bis Ass (2 oder 3 Spieler)", language: "Sprache", new_table: "Ein neuer Tisch", game: "Spiel",
     sevens: "Russisches Sieben", durak: "Altes Durak", players: "Spieler", seats: "Plätze",
     seed: "Startwert (freiwillig)", create: "Geben", human: "ein Mensch", you_seat: "Sie",
     bot_random: "Zufallsbot", bot_heuristic: "Regelbot", bot_search: "Suchbot",
