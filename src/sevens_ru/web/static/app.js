@@ -259,6 +259,8 @@ function render(view) {
   else status.push(say(page.lang, "waiting", {name: seatName(view.current_player)}));
   $("status").textContent = status.join(" ");
   $("picture").innerHTML = view.svg;  // drawn by the server from this seat's view
+  const picture = $("picture").querySelector("svg");
+  if (picture) picture.setAttribute("role", "group");  // an image, but with buttons in it
   const mine = $("picture").querySelector(`g.hand[data-seat="${view.seat}"]`);
   for (const card of mine ? mine.querySelectorAll("g.card") : []) {
     const name = card.dataset.card;
