@@ -11,6 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sevens_ru as s7
+from sevens_ru._board import BEYOND
+from sevens_ru._board import OPENED_BY as RELEASES
 from sevens_ru.bots import (
     BOT_NAMES,
     Bot,
@@ -22,7 +24,7 @@ from sevens_ru.bots import (
     bot_name,
     make_bot,
 )
-from sevens_ru.bots._rollout import BEYOND, RELEASES, greedy_playout
+from sevens_ru.bots._rollout import greedy_playout
 from sevens_ru.game import playable_mask
 from sevens_ru.inference import WrongTypeError
 

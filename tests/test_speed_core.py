@@ -203,7 +203,7 @@ def test_states_are_game_states_and_cannot_be_made_directly() -> None:
     after = s7.apply(state, "9♦")
     assert isinstance(state, s7.GameState)
     assert isinstance(after, s7.GameState)
-    assert type(after).__name__ == "GameState"  # as error messages and logs name it
+    assert type(after) is s7.GameState  # the class itself, as messages and logs name it
     with pytest.raises(s7.NotAGameStateError, match="not directly"):
         s7.GameState()
     with pytest.raises(AttributeError):

@@ -8,7 +8,9 @@ import pickle
 import pytest
 
 import sevens_ru as s7
-from sevens_ru.state import _rebuild
+from sevens_ru import durak
+from sevens_ru._linked import builder
+from sevens_ru.state import _rebuild, build_state
 
 
 def midgame() -> s7.GameState:
@@ -40,6 +42,40 @@ def test_public_attributes_cannot_be_set_or_added() -> None:
 def test_states_are_made_by_the_library_only() -> None:
     with pytest.raises(s7.NotAGameStateError, match="new_game"):
         s7.GameState()
+
+
+def test_states_of_both_games_are_of_their_real_class() -> None:
+    # Both games build states with sevens_ru._linked.builder: no subclass, no __init__,
+    # and the class itself refuses to be called, with any arguments.
+    state = s7.apply(s7.new_game(3, seed=1), "9♦")
+    assert type(state) is type(s7.new_game(2, seed=2)) is s7.GameState
+    start = durak.new_game(2, seed=1)
+    after = durak.apply(start, durak.legal_moves(start)[0])
+    assert type(start) is type(after) is durak.GameState
+    for cls in (s7.GameState, durak.GameState):
+        with pytest.raises(s7.NotAGameStateError, match=r"new_game.*not directly"):
+            cls()
+        with pytest.raises(s7.NotAGameStateError, match="not directly"):
+            cls(1, seat=2)  # type: ignore[call-arg]
+
+
+def test_the_builder_takes_a_keyword_per_slot() -> None:
+    start = s7.new_game(4, seed=7)
+    copied = build_state(
+        setup=start._setup, board=start._board, turn=start._turn, moves=start._moves, parent=None
+    )
+    assert type(copied) is s7.GameState and copied == start and copied is not start
+    assert s7.legal_moves(copied) == s7.legal_moves(start)
+    with pytest.raises(TypeError, match="missing"):
+        build_state(setup=start._setup, board=start._board)
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        build_state(setup=start._setup, board=0, turn=0, moves=0, parent=None, table=0)
+    with pytest.raises(TypeError, match="GameState has no slot for colour"):
+        builder(s7.GameState, colour=0)
+    # A default fills its slot (Durak's legal moves are computed on first use).
+    deal = durak.new_game(2, seed=3)
+    assert deal._legal is None
+    assert durak.legal_moves(deal) and deal._legal is not None
 
 
 def test_equality_and_hash() -> None:

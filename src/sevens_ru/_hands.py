@@ -1,9 +1,10 @@
-"""Reading explicit hands: one list of cards per seat, as ``Card`` objects or text.
+"""Reading explicit hands, one list of cards per seat, and checking the player count.
 
 Both games validate an explicit deal the same way before their own rules (sizes,
 trump card) apply: every hand is a list of cards, every card is read with
 :meth:`~sevens_ru.Card.parse` unless it already is a ``Card``, and no card is dealt
-twice. This module knows nothing of either game's rules.
+twice. A player count is an int in the game's range. This module knows nothing of
+either game's rules: each game gives its range and the rule that sets it.
 
 >>> from sevens_ru._hands import read_hands
 >>> from sevens_ru import cards_from_mask
@@ -18,12 +19,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import DECK, Card
+from .cards import DECK_MASK, Card
 from .errors import CardParseError, InvalidDealError
 
-__all__ = ["read_hands"]
+__all__ = ["check_player_count", "read_hands"]
 
-_WHOLE_PACK = (1 << len(DECK)) - 1
+
+def check_player_count(players: object, fewest: int, most: int, *, game: str, rule: str) -> int:
+    """``players`` if it is an int from ``fewest`` to ``most``, else an :class:`InvalidDealError`.
+
+    >>> check_player_count(5, 2, 4, game="Durak", rule="D2")
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.InvalidDealError: Durak is for 2 to 4 players (D2), got 5
+    """
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InvalidDealError(
+            f"the number of players must be an int from {fewest} to {most}, "
+            f"got {type(players).__name__} {players!r}"
+        )
+    if not fewest <= players <= most:
+        raise InvalidDealError(f"{game} is for {fewest} to {most} players ({rule}), got {players}")
+    return players
 
 
 def read_hands(
@@ -31,7 +48,7 @@ def read_hands(
     hands: Sequence[Iterable[Card | str]],
     *,
     cite: str,
-    pack: int = _WHOLE_PACK,
+    pack: int = DECK_MASK,
     outside: str = "",
 ) -> tuple[tuple[int, ...], dict[Card, int]]:
     """The hands as card sets (bit ``i`` is ``DECK[i]``), and the seat holding each card.

@@ -228,6 +228,8 @@ class Card:
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
 """The 36 cards in canonical order (R2): 6♣ 7♣ … A♣ 6♦ … A♠."""
+DECK_MASK = (1 << len(DECK)) - 1
+"""The whole pack as a card set: the 36 low bits (bit ``i`` is ``DECK[i]``)."""
 
 
 def cards_from_mask(mask: int) -> tuple[Card, ...]:

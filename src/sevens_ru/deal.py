@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ._hands import read_hands
-from .cards import DECK, Card, cards_from_mask
+from ._hands import check_player_count, read_hands
+from .cards import DECK, DECK_MASK, Card, cards_from_mask
 from .errors import InvalidDealError
-from .shuffle import _digest, _order, _plan
+from .shuffle import shuffled_bytes
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "deal_hands", "deal_seeded", "hand_sizes"]
 
@@ -21,8 +21,6 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 """The most players a game can have (R4)."""
 
-_FULL = (1 << len(DECK)) - 1
-_DECK_PLAN = _plan(len(DECK))
 # Tables for deal_seeded: the seat digit ("0"…"5") of each position dealt, by player
 # count; and the cards from A♠ down to 6♣ (the order of a binary number's digits).
 _SEAT_DIGITS = {
@@ -46,16 +44,7 @@ _SEAT_BIT = tuple(
 
 def check_players(players: object) -> int:
     """Return ``players`` if it is a valid player count (R4), else raise InvalidDealError."""
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise InvalidDealError(
-            f"the number of players must be an int from {MIN_PLAYERS} to {MAX_PLAYERS}, "
-            f"got {type(players).__name__} {players!r}"
-        )
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InvalidDealError(
-            f"the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players (R4), got {players}"
-        )
-    return players
+    return check_player_count(players, MIN_PLAYERS, MAX_PLAYERS, game="the game", rule="R4")
 
 
 def hand_sizes(players: int) -> tuple[int, ...]:
@@ -75,14 +64,14 @@ def deal_seeded(players: int, seed: int) -> tuple[int, ...]:
     >>> deal_seeded(2, 7) == deal_seeded(2, 7) != deal_seeded(2, 8)
     True
     """
-    return _seeded_deal(players, seed)[0]
+    return deal_and_opener(players, seed)[0]
 
 
-def _seeded_deal(players: int, seed: int) -> tuple[tuple[int, ...], int]:
+def deal_and_opener(players: int, seed: int) -> tuple[tuple[int, ...], int]:
     """:func:`deal_seeded`, and the seat that holds 9♦ (R7).
 
-    >>> from sevens_ru.deal import deal_seeded, _seeded_deal
-    >>> hands, opener = _seeded_deal(4, 7)
+    >>> from sevens_ru.deal import deal_seeded, deal_and_opener
+    >>> hands, opener = deal_and_opener(4, 7)
     >>> hands == deal_seeded(4, 7), opener
     (True, 3)
     """
@@ -91,19 +80,25 @@ def _seeded_deal(players: int, seed: int) -> tuple[tuple[int, ...], int]:
     # Dealing shuffled(seed, 36) card by card, with the loops left to C: a table from
     # card to seat digit, then each bit of the seat numbers read as a base-2 number (a
     # card set), and the hands made from those one, two or three sets.
-    shuffled = _order(_digest(seed, len(DECK)), _DECK_PLAN)  # shuffled_bytes(seed, 36)
+    shuffled = shuffled_bytes(seed, len(DECK))
     seats = _CARDS_DOWN.translate(bytes.maketrans(shuffled, _SEAT_DIGITS[players]))
     opener = seats[_NINE_OF_DIAMONDS_DIGIT] - ord("0")
     odd = int(seats.translate(_SEAT_BIT[0]), 2)  # seats 1, 3, 5
     if players == 2:
-        return (_FULL ^ odd, odd), opener
+        return (DECK_MASK ^ odd, odd), opener
     twos = int(seats.translate(_SEAT_BIT[1]), 2)  # seats 2, 3
     three = odd & twos
     if players <= 4:
-        return (_FULL ^ (odd | twos), odd ^ three, twos ^ three, three)[:players], opener
+        return (DECK_MASK ^ (odd | twos), odd ^ three, twos ^ three, three)[:players], opener
     fours = int(seats.translate(_SEAT_BIT[2]), 2)  # seats 4, 5
     five = odd & fours
-    hands = (_FULL ^ (odd | twos | fours), odd ^ three ^ five, twos ^ three, three, fours ^ five)
+    hands = (
+        DECK_MASK ^ (odd | twos | fours),
+        odd ^ three ^ five,
+        twos ^ three,
+        three,
+        fours ^ five,
+    )
     return (hands if players == 5 else (*hands[:4], fours ^ five, five)), opener
 
 
@@ -118,7 +113,7 @@ def deal_hands(players: int, hands: Sequence[Iterable[Card | str]]) -> tuple[int
     """
     masks, _ = read_hands(players, hands, cite="R6")
     sizes = hand_sizes(players)
-    missing = _FULL & ~sum(masks)
+    missing = DECK_MASK & ~sum(masks)
     lacking = f"; the deal lacks {' '.join(map(str, cards_from_mask(missing)))}" if missing else ""
     for seat, (mask, size) in enumerate(zip(masks, sizes, strict=True)):
         held = mask.bit_count()

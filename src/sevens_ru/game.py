@@ -19,47 +19,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import DECK, Card, Rank, Suit, cards_from_mask
-from .deal import MAX_PLAYERS, MIN_PLAYERS, _seeded_deal, check_players, deal_hands
+from ._board import NINE_OF_DIAMONDS, NINES, PASS, PLAY, TABLE_SHIFT, playable_mask
+from .cards import DECK, Card, cards_from_mask
+from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players, deal_and_opener, deal_hands
 from .errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
 from .options import Options
 from .shuffle import fresh_seed
-from .state import PASSES_SHIFT, TABLE_SHIFT, GameState, _Setup, _State
+from .state import GameState, Setup, blank_state, build_state
 
 __all__ = ["apply", "is_over", "legal_moves", "new_game", "playable_mask"]
 
-
-def _bit(rank: Rank, suit: Suit) -> int:
-    return 1 << (suit * 9 + rank - 6)
-
-
-_NINE_OF_DIAMONDS = _bit(Rank.NINE, Suit.DIAMONDS)
-_NINES = sum(_bit(Rank.NINE, suit) for suit in Suit)
-
-
-def _opened_by(card: Card) -> int:
-    """The cards that become playable once ``card`` is played (R9)."""
-    if card.rank == Rank.NINE:
-        return _bit(Rank.EIGHT, card.suit) | _bit(Rank.TEN, card.suit)
-    if Rank.SIX < card.rank < Rank.NINE:
-        return card.bit >> 1
-    if Rank.NINE < card.rank < Rank.ACE:
-        return card.bit << 1
-    return 0  # a six or an ace ends its row
-
-
 _DEFAULT_OPTIONS = Options()
-_OPENED_BY = tuple(_opened_by(card) for card in DECK)
 _BITS = tuple(card.bit for card in DECK)
-# Playing a card takes it out of the playable set and adds the cards it opens, which were
-# not playable before (rows are runs): the change is one addition.
-_PLAYABLE_CHANGE = tuple(opened - bit for opened, bit in zip(_OPENED_BY, _BITS, strict=True))
-# The change to a state's board: the playable cards as above, and the card on the table.
-_BOARD_CHANGE = tuple(
-    (bit << TABLE_SHIFT) + change for bit, change in zip(_BITS, _PLAYABLE_CHANGE, strict=True)
-)
-# One more pass for seat s on a board: passes are counted in 8 bits per seat.
-_PASS = tuple(1 << PASSES_SHIFT + (seat << 3) for seat in range(6))
 
 # Legal-move tuples by card set. A legal set holds at most two cards per suit, so there
 # are fewer than 400,000 possible keys; 40,000 occur in 100,000 random games. The cache
@@ -109,17 +80,17 @@ def new_game(
             raise InvalidDealError("give either a seed or explicit hands, not both")
         deal = deal_hands(players, hands)
         opener = 0
-        while not deal[opener] & _NINE_OF_DIAMONDS:
+        while not deal[opener] & NINE_OF_DIAMONDS:
             opener += 1
     else:
-        deal, opener = _seeded_deal(players, fresh_seed() if seed is None else seed)
-    state = _State()  # GameState() refuses: the slots are set here and in apply()
-    state._setup = _Setup(players, options, deal)
-    state._board = _NINES  # an empty table, no passes; R9: the 9s open the rows...
-    state._turn = opener
-    state._moves = _NINE_OF_DIAMONDS  # ...but R7: the holder of 9♦ must open with it
-    state._parent = None
-    return state
+        deal, opener = deal_and_opener(players, fresh_seed() if seed is None else seed)
+    return build_state(
+        setup=Setup(players, options, deal),
+        board=NINES,  # an empty table, no passes; R9: the 9s open the rows...
+        turn=opener,
+        moves=NINE_OF_DIAMONDS,  # ...but R7: the holder of 9♦ must open with it
+        parent=None,
+    )
 
 
 def legal_moves(state: GameState) -> tuple[Card, ...]:
@@ -180,20 +151,21 @@ def apply(state: GameState, card: Card | str) -> GameState:
     turn: int | None = state._turn
     # The card goes to the table and leaves the playable set, the card beyond it becomes
     # playable (R9): one addition to the board.
-    board = state._board + _BOARD_CHANGE[index]
+    board = state._board + PLAY[index]
     # With another legal card the hand is not empty; else check (R14).
     if moves != bit or deal[turn] << TABLE_SHIFT | board != board:  # type: ignore[index]
         next_seat = setup.next_seat
         turn = next_seat[turn]  # type: ignore[index]
         moves = deal[turn] & board  # the board's low bits are the playable cards
         while not moves:  # R13: someone can play, at worst the seat that just played
-            board += _PASS[turn]  # R11
+            board += PASS[turn]  # R11
             turn = next_seat[turn]
             moves = deal[turn] & board
     else:  # that was the player's last card: the game is over (R14)
         turn = None
         moves = 0
-    new = _State()  # the hot path: every slot set right here
+    # build_state() in line, a function call less: this is the engine's hottest path.
+    new = blank_state()
     new._setup = setup
     new._board = board
     new._turn = turn
@@ -223,30 +195,6 @@ def is_over(state: GameState) -> bool:
         return state._turn is None
     except AttributeError:
         raise _not_a_state("is_over", state) from None
-
-
-def playable_mask(table: int) -> int:
-    """The card set that may be played on ``table`` (a card set) by whoever holds them.
-
-    >>> from sevens_ru.game import playable_mask
-    >>> playable_mask(0) == DECK[12].bit  # before the first move: only 9♦ (R7)
-    True
-    """
-    if not table:
-        return _NINE_OF_DIAMONDS
-    playable = 0
-    for suit in Suit:
-        row = (table >> (suit * 9)) & 0x1FF
-        if not row:
-            playable |= 1 << (suit * 9 + Rank.NINE - 6)
-            continue
-        low = (row & -row).bit_length() - 1
-        high = row.bit_length() - 1
-        if low > 0:
-            playable |= 1 << (suit * 9 + low - 1)
-        if high < 8:
-            playable |= 1 << (suit * 9 + high + 1)
-    return playable
 
 
 def _why_illegal(state: GameState, card: Card) -> str:

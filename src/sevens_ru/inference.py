@@ -40,7 +40,8 @@ from types import MappingProxyType
 
 import attrs
 
-from .cards import DECK, Card, cards_from_mask
+from ._board import NINE_OF_DIAMONDS, playable_mask
+from .cards import DECK, DECK_MASK, Card, cards_from_mask
 from .deal import MAX_PLAYERS, MIN_PLAYERS, hand_sizes
 from .errors import (
     InconsistentViewError,
@@ -49,7 +50,6 @@ from .errors import (
     WrongTypeError,
 )
 from .events import Pass, Play
-from .game import playable_mask
 from .observation import PlayerView
 
 __all__ = [
@@ -60,9 +60,6 @@ __all__ = [
     "possible_holders",
     "sample_hands",
 ]
-
-_ALL = (1 << len(DECK)) - 1
-_NINE_OF_DIAMONDS = Card.parse("9♦").bit
 
 
 @attrs.frozen
@@ -111,7 +108,7 @@ def _facts(view: PlayerView) -> _Facts:
         )
     excluded, to_play = _replay(view, hand, table)
     seats = tuple(other for other in range(players) if other != seat)
-    unseen = _ALL & ~hand & ~table
+    unseen = DECK_MASK & ~hand & ~table
     sizes = tuple(view.hand_sizes[other] for other in seats)
     allowed = tuple(unseen & ~excluded[other] for other in seats)
     must_play = None
@@ -208,7 +205,7 @@ def _replay(view: PlayerView, hand: int, table: int) -> tuple[list[int], int | N
             raise InconsistentViewError("the game is over, so view.current_player must be None")
         return excluded, None
     if expected is None:  # before the first move: the holder of 9♦ is to play (R7)
-        holds_nine = bool(hand & _NINE_OF_DIAMONDS)
+        holds_nine = bool(hand & NINE_OF_DIAMONDS)
         if holds_nine != (view.current_player == view.seat):
             raise InconsistentViewError(
                 f"before the first move the holder of 9♦ is to play (R7), not "
@@ -244,7 +241,7 @@ def _groups(facts: _Facts) -> tuple[_Group, ...]:
     return tuple(_Group(tuple(cards), seats, counts) for (seats, counts), cards in by_key.items())
 
 
-_State = tuple[tuple[int, ...], bool]  # remaining sizes per other seat; R11 constraint met
+_Progress = tuple[tuple[int, ...], bool]  # remaining sizes per other seat; R11 constraint met
 
 
 class Inference:
@@ -269,8 +266,8 @@ class Inference:
         self._facts = _facts(view)
         self._view = view
         self._groups = _groups(self._facts)
-        self._complete: dict[tuple[int, _State], int] = {}
-        self._splits: dict[tuple[int, _State], tuple[list[tuple[int, ...]], list[int]]] = {}
+        self._complete: dict[tuple[int, _Progress], int] = {}
+        self._splits: dict[tuple[int, _Progress], tuple[list[tuple[int, ...]], list[int]]] = {}
         self._holders: Mapping[Card, frozenset[int]] | None = None
         if not self.count:
             raise InconsistentViewError(
@@ -350,7 +347,7 @@ class Inference:
                 start += amount
             state = self._after(group, state, split)
         hands = [0] * self._view.players
-        hands[self._view.seat] = _ALL & ~facts.unseen & ~_table_mask(self._view)
+        hands[self._view.seat] = DECK_MASK & ~facts.unseen & ~_table_mask(self._view)
         for position, other in enumerate(facts.seats):
             hands[other] = masks[position]
         return tuple(hands)
@@ -359,10 +356,10 @@ class Inference:
     # and whether the seat to play has got a playable card yet (R11); groups are dealt
     # in order, a group of m cards split among its seats in m! / (x1! x2! ...) ways.
 
-    def _start(self) -> _State:
+    def _start(self) -> _Progress:
         return (self._facts.sizes, self._facts.must_play is None)
 
-    def _after(self, group: _Group, state: _State, split: tuple[int, ...]) -> _State:
+    def _after(self, group: _Group, state: _Progress, split: tuple[int, ...]) -> _Progress:
         sizes = list(state[0])
         met = state[1]
         for position, amount in zip(group.seats, split, strict=True):
@@ -371,7 +368,7 @@ class Inference:
                 met = met or position == self._facts.must_play[0]
         return (tuple(sizes), met)
 
-    def _ways(self, number: int, state: _State) -> int:
+    def _ways(self, number: int, state: _Progress) -> int:
         """The ways to deal groups ``number`` onwards from ``state``."""
         if number == len(self._groups):
             return int(state[1] and not any(state[0]))
@@ -386,7 +383,9 @@ class Inference:
             self._complete[key] = ways
         return ways
 
-    def _split_table(self, number: int, state: _State) -> tuple[list[tuple[int, ...]], list[int]]:
+    def _split_table(
+        self, number: int, state: _Progress
+    ) -> tuple[list[tuple[int, ...]], list[int]]:
         """The possible splits of group ``number`` from ``state``, with cumulative weights."""
         key = (number, state)
         table = self._splits.get(key)

@@ -17,16 +17,14 @@ from __future__ import annotations
 
 import attrs
 
-from .cards import DECK, Card, Rank, Suit, cards_from_mask, mask_of
+from ._board import playable_mask
+from .cards import DECK_MASK, Card, Rank, Suit, cards_from_mask, mask_of
 from .errors import InvalidCardError, NotAGameStateError
 from .events import Pass, Play
-from .game import playable_mask
 from .options import Options
 from .state import GameState
 
 __all__ = ["PlayerView", "view"]
-
-_ALL = (1 << len(DECK)) - 1
 
 
 @attrs.frozen
@@ -91,7 +89,7 @@ class PlayerView:
         >>> len(s7.view(s7.new_game(3, seed=4), 0).unseen)
         24
         """
-        return frozenset(cards_from_mask(_ALL & ~mask_of(self.hand) & ~mask_of(self.table)))
+        return frozenset(cards_from_mask(DECK_MASK & ~mask_of(self.hand) & ~mask_of(self.table)))
 
     def playable(self) -> tuple[Card, ...]:
         """Every card that its holder could play now, wherever it is (R7, R9).

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import random
 
+from ._board import PASS, PASSES_SHIFT, PLAY, TABLE_SHIFT
+from .cards import DECK_MASK
 from .errors import NotAGameStateError
-from .game import _BOARD_CHANGE, _PASS
 from .scoring import Standing, standings
-from .state import ALL_CARDS, PASSES_SHIFT, TABLE_SHIFT, GameState, _State
+from .state import GameState, build_state
 
 __all__ = ["playout", "playout_state"]
 
@@ -45,7 +46,7 @@ def _choices(moves: int) -> tuple[int, ...]:
     rest = moves
     while rest:
         lowest = rest & -rest
-        steps.append(_BOARD_CHANGE[lowest.bit_length() - 1])
+        steps.append(PLAY[lowest.bit_length() - 1])
         rest ^= lowest
     if len(_CHOICES) >= _MAX_CHOICES:  # bounded, for very long runs
         _CHOICES.clear()
@@ -66,33 +67,11 @@ def playout(state: GameState, rng: random.Random) -> tuple[Standing, ...]:
     """
     if not isinstance(state, GameState):
         raise NotAGameStateError(f"playout() takes a GameState, got {type(state).__name__}")
+    board, _ = _play_out(state, rng, keep=False)
     setup = state._setup
-    deal = setup.deal
-    next_seat = setup.next_seat
-    board = state._board
-    moves = state._moves
-    turn = state._turn
-    draw = rng.random
-    choices = _CHOICES
-    while turn is not None:
-        try:
-            options = choices[moves]
-        except KeyError:
-            options = _choices(moves)
-        count = len(options)
-        if count > 1:  # the player keeps a card: the game goes on
-            board += options[int(draw() * count)]
-        else:
-            board += options[0]
-            if deal[turn] << TABLE_SHIFT | board == board:  # the player's last card (R14)
-                break
-        turn = next_seat[turn]
-        moves = deal[turn] & board
-        while not moves:  # R11, R13
-            board += _PASS[turn]
-            turn = next_seat[turn]
-            moves = deal[turn] & board
-    return standings(deal, board >> TABLE_SHIFT & ALL_CARDS, board >> PASSES_SHIFT, setup.options)
+    return standings(
+        setup.deal, board >> TABLE_SHIFT & DECK_MASK, board >> PASSES_SHIFT, setup.options
+    )
 
 
 def playout_state(state: GameState, rng: random.Random) -> GameState:
@@ -115,36 +94,46 @@ def playout_state(state: GameState, rng: random.Random) -> GameState:
     """
     if not isinstance(state, GameState):
         raise NotAGameStateError(f"playout_state() takes a GameState, got {type(state).__name__}")
+    return _play_out(state, rng, keep=True)[1]
+
+
+def _play_out(state: GameState, rng: random.Random, *, keep: bool) -> tuple[int, GameState]:
+    """The final board of the game played out from ``state``, and its final state.
+
+    The choices are those of :func:`playout`. With ``keep``, the states on the way are
+    built as :func:`~sevens_ru.apply` builds them; without, the state returned is
+    ``state`` itself.
+    """
     setup = state._setup
     deal = setup.deal
     next_seat = setup.next_seat
     board = state._board
     moves = state._moves
-    turn: int | None = state._turn
+    turn = state._turn
+    if turn is None:  # the game is over already
+        return board, state
     draw = rng.random
     choices = _CHOICES
-    while turn is not None:
+    while True:
         try:
             options = choices[moves]
         except KeyError:
             options = _choices(moves)
         count = len(options)
-        board += options[int(draw() * count)] if count > 1 else options[0]
-        if count == 1 and deal[turn] << TABLE_SHIFT | board == board:  # last card (R14)
-            turn = None
-            moves = 0
+        if count > 1:  # the player keeps a card: the game goes on
+            board += options[int(draw() * count)]
         else:
+            board += options[0]
+            if deal[turn] << TABLE_SHIFT | board == board:  # the player's last card (R14)
+                break
+        turn = next_seat[turn]
+        moves = deal[turn] & board
+        while not moves:  # R11, R13
+            board += PASS[turn]
             turn = next_seat[turn]
             moves = deal[turn] & board
-            while not moves:  # R11, R13
-                board += _PASS[turn]
-                turn = next_seat[turn]
-                moves = deal[turn] & board
-        parent = state
-        state = _State()  # as apply() builds it
-        state._setup = setup
-        state._board = board
-        state._turn = turn
-        state._moves = moves
-        state._parent = parent
-    return state
+        if keep:
+            state = build_state(setup=setup, board=board, turn=turn, moves=moves, parent=state)
+    if keep:  # R14: the game is over
+        state = build_state(setup=setup, board=board, turn=None, moves=0, parent=state)
+    return board, state

@@ -17,10 +17,11 @@ from collections.abc import Iterable
 
 import attrs
 
-from .cards import DECK, Card, Rank
+from ._board import PASS_BITS, PASS_COUNT, passes_of, table_of
+from .cards import DECK, DECK_MASK, Card, Rank
 from .errors import GameNotOverError, NotAGameStateError
 from .options import Options
-from .state import ALL_CARDS, PASSES_SHIFT, TABLE_SHIFT, GameState
+from .state import GameState
 
 __all__ = ["POINTS", "Standing", "card_points", "ranking"]
 
@@ -104,9 +105,7 @@ def ranking(state: GameState) -> tuple[Standing, ...]:
         )
     setup = state._setup
     board = state._board
-    return standings(
-        setup.deal, board >> TABLE_SHIFT & ALL_CARDS, board >> PASSES_SHIFT, setup.options
-    )
+    return standings(setup.deal, table_of(board), passes_of(board), setup.options)
 
 
 def standings(
@@ -115,17 +114,18 @@ def standings(
     """The ranking of a finished game given as card sets (for the engine's own use).
 
     ``deal`` holds the dealt hands, ``table`` the cards played and ``passes`` the pass
-    counts, seat ``s`` in bits ``8s`` to ``8s + 7``.
+    counts, seat ``s`` in bits ``8s`` to ``8s + 7`` (the passes of a board, see
+    ``sevens_ru._board``).
     """
     # One int per seat orders the seats (see _ROW): cards left, then (with the option)
     # passes, then points, then the seat. The winner has no cards and sorts first (R15).
-    left = _ALL ^ table
+    left = DECK_MASK ^ table
     low, middle, high = _CHUNK_ROWS
     by_passes = options.rank_by_passes
     rows = []
     for seat, dealt in enumerate(deal):
         hand = dealt & left
-        seat_passes = passes >> _PASS_SHIFT[seat] & 255
+        seat_passes = passes >> _PASS_SHIFT[seat] & PASS_COUNT
         rows.append(
             low[hand & 4095]
             + middle[hand >> 12 & 4095]
@@ -164,8 +164,7 @@ def standings(
 _CRITERIA_SHIFT = 9
 _PASSES_KEY = 1 << 17
 _SEAT_ROW = tuple(seat << 6 for seat in range(8))
-_PASS_SHIFT = tuple(seat << 3 for seat in range(8))
-_ALL = (1 << len(DECK)) - 1
+_PASS_SHIFT = tuple(PASS_BITS * seat for seat in range(8))
 
 
 def _chunk_rows(first: int) -> tuple[int, ...]:

@@ -8,7 +8,7 @@ card on the table, the passes are the seats skipped before the next player). Eve
 public attribute is derived from those facts on demand: nothing is stored twice.
 
 The playable cards, the table and the pass counts share one int, the *board*, so that
-a play changes them with a single addition (see :func:`sevens_ru.apply`).
+a play changes them with a single addition; its layout is drawn in ``sevens_ru._board``.
 
 >>> import sevens_ru as s7
 >>> state = s7.new_game(4, seed=7)
@@ -20,11 +20,12 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import pairwise
-from typing import TYPE_CHECKING
 
-from ._linked import LinkedState
-from .cards import DECK, Card, Rank, Suit, cards_from_mask
+from ._board import TABLE_SHIFT, pass_counts, passes_of, playable_of, row_of, table_of
+from ._linked import LinkedState, blank, builder
+from .cards import DECK, DECK_MASK, Card, Rank, Suit, cards_from_mask
 from .errors import InvalidCardError, NotAGameStateError
 from .events import Event, Pass, Play
 from .options import Options
@@ -32,12 +33,6 @@ from .options import Options
 __all__ = ["GameState"]
 
 _RANKS = tuple(Rank)
-ALL_CARDS = (1 << len(DECK)) - 1
-"""Every card, as a card set."""
-TABLE_SHIFT = len(DECK)
-"""Where the table starts in a state's board."""
-PASSES_SHIFT = 2 * len(DECK)
-"""Where the pass counts start in a state's board (8 bits per seat)."""
 _PLAYS = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(6))
 _PASSES = tuple(Pass(seat) for seat in range(6))
 
@@ -53,7 +48,7 @@ _SEATS_AFTER = tuple(
 _NEXT_SEAT = tuple(tuple((seat + 1) % players for seat in range(players)) for players in range(7))
 
 
-class _Setup:
+class Setup:
     """What stays the same during one game: players, options and the deal."""
 
     __slots__ = ("_deal_cards", "deal", "next_seat", "options", "players")
@@ -87,7 +82,7 @@ class _Setup:
         return (self.players, self.options, self.deal)
 
     def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, _Setup) and self.key() == other.key())
+        return self is other or (isinstance(other, Setup) and self.key() == other.key())
 
     def __hash__(self) -> int:
         return hash(self.key())
@@ -111,11 +106,9 @@ class GameState(LinkedState):
 
     __slots__ = ("_board", "_moves", "_parent", "_setup", "_turn")
 
-    _setup: _Setup
-    # Bits 0-35: the playable cards, the 9s of unopened rows and the cards next to a row
-    # end (R9); bits 36-71: the cards on the table; from bit 72: the passes, 8 bits per
-    # seat. Cards below 2**36 can be &-ed with it as it is to meet the playable cards.
-    _board: int
+    _made_by = "a GameState is made by sevens_ru.new_game(), apply() or from_json()"
+    _setup: Setup
+    _board: int  # the playable cards, the table and the passes (drawn in sevens_ru._board)
     _turn: int | None  # the seat to play, None once over
     _moves: int  # what the seat to play may play: its hand & playable, but 9♦ first (R7)
     _parent: GameState | None  # the state before the last play, None for a new game
@@ -123,22 +116,17 @@ class GameState(LinkedState):
     @property
     def _table(self) -> int:
         """The cards on the table."""
-        return self._board >> TABLE_SHIFT & ALL_CARDS
+        return table_of(self._board)
 
     @property
     def _playable(self) -> int:
         """The cards that may be played by whoever holds them (R9)."""
-        return self._board & ALL_CARDS
+        return playable_of(self._board)
 
     @property
     def _passes(self) -> int:
         """The passes of every seat, seat ``s`` in bits ``8s`` to ``8s + 7``."""
-        return self._board >> PASSES_SHIFT
-
-    def __init__(self) -> None:
-        raise NotAGameStateError(
-            "a GameState is made by sevens_ru.new_game(), apply() or from_json(), not directly"
-        )
+        return passes_of(self._board)
 
     @property
     def players(self) -> int:
@@ -194,7 +182,7 @@ class GameState(LinkedState):
         """
         if not isinstance(suit, Suit):
             raise InvalidCardError(f"row() takes a Suit, got {type(suit).__name__} {suit!r}")
-        row = (self._table >> (suit * 9)) & 0x1FF
+        row = row_of(self._table, suit)
         if not row:
             return None
         return _RANKS[(row & -row).bit_length() - 1], _RANKS[row.bit_length() - 1]
@@ -207,8 +195,7 @@ class GameState(LinkedState):
     @property
     def passes(self) -> tuple[int, ...]:
         """How many times each seat has passed (R11)."""
-        passes = self._passes
-        return tuple(passes >> (seat << 3) & 255 for seat in range(self._setup.players))
+        return pass_counts(self._passes, self._setup.players)
 
     @property
     def history(self) -> tuple[Play | Pass, ...]:
@@ -218,7 +205,7 @@ class GameState(LinkedState):
         events: list[Event] = []
         for before, after in pairwise(chain):
             turn: int = before._turn  # type: ignore[assignment]  # not None: a card was played
-            played = (after._board ^ before._board) >> TABLE_SHIFT & ALL_CARDS
+            played = (after._board ^ before._board) >> TABLE_SHIFT & DECK_MASK  # in line
             events.append(_PLAYS[turn][played.bit_length() - 1])
             if after._turn is not None:  # no pass after the winning card (R14)
                 for seat in seats_after[turn]:  # the seats skipped had to pass (R11)
@@ -265,26 +252,10 @@ class GameState(LinkedState):
         )
 
 
-class _State(GameState):
-    """The class of the states the engine makes (``GameState()`` itself refuses).
-
-    A slotted class without ``__new__`` or ``__init__`` of its own is the fastest
-    object to create: calling it costs a third less than ``object.__new__``, which
-    matters in :func:`sevens_ru.apply`. It carries the name ``GameState``; test for
-    states with ``isinstance(value, GameState)``.
-    """
-
-    __slots__ = ()
-    if TYPE_CHECKING:
-
-        def __init__(self) -> None: ...
-
-    else:
-        __init__ = object.__init__  # no Python-level __init__ to call
-
-
-# Messages and logs that name a state's type say GameState, as users expect.
-_State.__name__ = _State.__qualname__ = GameState.__name__
+build_state: Callable[..., GameState] = builder(GameState)
+"""A new state from its slots as keywords: ``setup``, ``board``, ``turn``, ``moves``, ``parent``."""
+blank_state: Callable[[], GameState] = blank(GameState)
+"""A state with no slot set, for :func:`~sevens_ru.apply` to build one in line."""
 
 
 def _rebuild(

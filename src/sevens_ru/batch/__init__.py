@@ -32,7 +32,8 @@ try:
 except ImportError as error:  # pragma: no cover - only without the extra
     raise ImportError('sevens_ru.batch needs numpy: pip install "sevens-ru[numpy]"') from error
 
-from ..cards import DECK
+from .._board import NINE_OF_DIAMONDS, NINES, ROW, passes_field
+from ..cards import DECK, DECK_MASK
 from ..deal import check_players, hand_sizes
 from ..errors import (
     BatchError,
@@ -46,26 +47,22 @@ from ..options import Options
 from ..scoring import Standing, standings
 from ..state import GameState
 from ._kernels import (
-    _ALL,
-    _BIT_OF,
-    _CARD_BITS,
-    _CARDS,
-    _DEAL_CHUNK,
-    _FULL,
-    _HALF,
-    _LOW_HALF,
-    _NINE_OF_DIAMONDS,
-    _NINES,
-    _NO_CARD,
-    _OPENED,
-    _SUIT_POINTS,
+    BIT_OF,
+    CARD_BITS,
+    CARDS,
+    DEAL_CHUNK,
+    HALF,
+    LOW_HALF,
+    NO_CARD,
+    OPENED,
+    SUIT_POINTS,
     BoolArray,
     CardSetArray,
     IntArray,
-    _games,
-    _popcount,
-    _read_only,
-    _selection_tables,
+    game_numbers,
+    popcount,
+    read_only,
+    selection_tables,
 )
 
 __all__ = ["BatchError", "GameBatch", "random_words"]
@@ -162,12 +159,12 @@ class GameBatch:
         players = check_players(players)
         generator = np.random.default_rng(rng)
         hands = np.empty((players, size), dtype=np.int64)
-        for start in range(0, size, _DEAL_CHUNK):  # in chunks, to bound the memory used
-            count = min(_DEAL_CHUNK, size - start)
+        for start in range(0, size, DEAL_CHUNK):  # in chunks, to bound the memory used
+            count = min(DEAL_CHUNK, size - start)
             # A random permutation per game: the argsort of random keys. Position p of
             # the shuffled pack goes to seat p % players.
-            order = np.argsort(generator.random((count, _CARDS), dtype=np.float32), axis=1)
-            bits = _CARD_BITS[order]
+            order = np.argsort(generator.random((count, CARDS), dtype=np.float32), axis=1)
+            bits = CARD_BITS[order]
             for seat in range(players):
                 hands[seat, start : start + count] = np.bitwise_or.reduce(
                     bits[:, seat::players], axis=1
@@ -196,16 +193,18 @@ class GameBatch:
         _check_size(size)
         check_players(players)
         try:
-            out_of_range = bool(((array < 0) | (array > _ALL)).any())
+            out_of_range = bool(((array < 0) | (array > DECK_MASK)).any())
         except TypeError:  # an object array holding something other than ints
             out_of_range = True
         if out_of_range or (array.dtype == object and not all(type(x) is int for x in array.flat)):
             raise InvalidDealError("a card set must be an int from 0 to 2**36 - 1")
         masks = array.astype(np.int64)
         union = np.bitwise_or.reduce(masks, axis=1)
-        counts = _popcount(masks)
+        counts = popcount(masks)
         expected = np.array(hand_sizes(players), dtype=np.int64)
-        bad = (union != _FULL) | (counts.sum(axis=1) != _CARDS) | (counts != expected).any(axis=1)
+        bad = (
+            (union != DECK_MASK) | (counts.sum(axis=1) != CARDS) | (counts != expected).any(axis=1)
+        )
         if bad.any():
             game = int(np.flatnonzero(bad)[0])
             raise InvalidDealError(
@@ -249,17 +248,15 @@ class GameBatch:
             options,
             np.array([state._setup.deal for state in states], dtype=np.int64).T.copy(),
         )
-        batch._table = _read_only(np.array([state._table for state in states], dtype=np.int64))
-        batch._playable = _read_only(
-            np.array([state._playable for state in states], dtype=np.int64)
-        )
-        batch._moves = _read_only(np.array([state._moves for state in states], dtype=np.int64))
-        batch._done = _read_only(np.array([state._turn is None for state in states]))
+        batch._table = read_only(np.array([state._table for state in states], dtype=np.int64))
+        batch._playable = read_only(np.array([state._playable for state in states], dtype=np.int64))
+        batch._moves = read_only(np.array([state._moves for state in states], dtype=np.int64))
+        batch._done = read_only(np.array([state._turn is None for state in states]))
         seats = [state._turn if state._turn is not None else state.winner for state in states]
-        batch._cursor = _read_only(
-            np.array(seats, dtype=np.int64) * batch.size + _games(batch.size)
+        batch._cursor = read_only(
+            np.array(seats, dtype=np.int64) * batch.size + game_numbers(batch.size)
         )
-        batch._passes = _read_only(
+        batch._passes = read_only(
             np.array([state.passes for state in states], dtype=np.int32).T.copy()
         )
         return batch
@@ -272,14 +269,16 @@ class GameBatch:
         batch.players = players
         batch.size = size
         batch.options = options
-        batch._hands = _read_only(hands)
-        batch._table = _read_only(np.zeros(size, dtype=np.int64))
-        batch._playable = _read_only(np.full(size, _NINES, dtype=np.int64))
-        batch._moves = _read_only(np.full(size, _NINE_OF_DIAMONDS, dtype=np.int64))  # R7
-        holds = (hands & _NINE_OF_DIAMONDS) != 0
-        batch._cursor = _read_only(np.argmax(holds, axis=0).astype(np.int64) * size + _games(size))
-        batch._done = _read_only(np.zeros(size, dtype=np.bool_))
-        batch._passes = _read_only(np.zeros((players, size), dtype=np.int32))
+        batch._hands = read_only(hands)
+        batch._table = read_only(np.zeros(size, dtype=np.int64))
+        batch._playable = read_only(np.full(size, NINES, dtype=np.int64))
+        batch._moves = read_only(np.full(size, NINE_OF_DIAMONDS, dtype=np.int64))  # R7
+        holds = (hands & NINE_OF_DIAMONDS) != 0
+        batch._cursor = read_only(
+            np.argmax(holds, axis=0).astype(np.int64) * size + game_numbers(size)
+        )
+        batch._done = read_only(np.zeros(size, dtype=np.bool_))
+        batch._passes = read_only(np.zeros((players, size), dtype=np.int32))
         return batch
 
     # -- what a batch shows --------------------------------------------------------
@@ -292,17 +291,17 @@ class GameBatch:
     @property
     def current_player(self) -> IntArray:
         """The seat to play in each game, ``-1`` where the game is over."""
-        return _read_only(np.where(self._done, -1, self._cursor // self.size))
+        return read_only(np.where(self._done, -1, self._cursor // self.size))
 
     @property
     def winner(self) -> IntArray:
         """The winner of each game (R14), ``-1`` where it goes on."""
-        return _read_only(np.where(self._done, self._cursor // self.size, -1))
+        return read_only(np.where(self._done, self._cursor // self.size, -1))
 
     @property
     def passes(self) -> IntArray:
         """How many times each seat has passed (R11): one row per game."""
-        return _read_only(self._passes.T.astype(np.int64))
+        return read_only(self._passes.T.astype(np.int64))
 
     @property
     def table(self) -> CardSetArray:
@@ -312,12 +311,12 @@ class GameBatch:
     @property
     def hands(self) -> CardSetArray:
         """The cards each seat holds now, as card sets: one row per game."""
-        return _read_only((self._hands & ~self._table).T.copy())
+        return read_only((self._hands & ~self._table).T.copy())
 
     @property
     def hand_sizes(self) -> IntArray:
         """How many cards each seat holds now: one row per game."""
-        return _read_only(_popcount(self._hands & ~self._table).T.copy())
+        return read_only(popcount(self._hands & ~self._table).T.copy())
 
     def legal_sets(self) -> CardSetArray:
         """The legal cards of each game as a card set (0 where the game is over)."""
@@ -328,7 +327,7 @@ class GameBatch:
 
         A row is all ``False`` exactly where the game is over.
         """
-        mask: BoolArray = (self._moves[:, None] & _CARD_BITS[None, :]) != 0
+        mask: BoolArray = (self._moves[:, None] & CARD_BITS[None, :]) != 0
         return mask
 
     @property
@@ -378,15 +377,15 @@ class GameBatch:
                 f"got shape {indexes.shape} of {indexes.dtype}"
             )
         live = ~self._done
-        indexes = np.where(live, indexes, _NO_CARD).astype(np.int64)
-        indexes[(indexes < 0) | (indexes > _NO_CARD)] = _NO_CARD
-        bits = _BIT_OF[indexes]
+        indexes = np.where(live, indexes, NO_CARD).astype(np.int64)
+        indexes[(indexes < 0) | (indexes > NO_CARD)] = NO_CARD
+        bits = BIT_OF[indexes]
         bad = live & ((self._moves & bits) == 0)
         if bad.any():
             game = int(np.flatnonzero(bad)[0])
             index = int(np.asarray(cards)[game])
-            card = str(DECK[index]) if 0 <= index < _CARDS else f"card index {index}"
-            legal = " ".join(str(DECK[i]) for i in range(_CARDS) if int(self._moves[game]) >> i & 1)
+            card = str(DECK[index]) if 0 <= index < CARDS else f"card index {index}"
+            legal = " ".join(str(DECK[i]) for i in range(CARDS) if int(self._moves[game]) >> i & 1)
             raise IllegalMoveError(
                 f"game {game}: seat {int(self._cursor[game]) // self.size} cannot play {card}; "
                 f"legal moves: {legal}"
@@ -402,7 +401,7 @@ class GameBatch:
         (see :func:`random_words`). A word is drawn for every game, whatever its ``k``.
         """
         indexes = self._random_indexes(rng)
-        return _read_only(np.where(indexes == _NO_CARD, -1, indexes))
+        return read_only(np.where(indexes == NO_CARD, -1, indexes))
 
     def play_random(self, rng: np.random.Generator | int | None = None) -> GameBatch:
         """Play random legal cards (:meth:`random_cards`) in every game until all are over.
@@ -417,28 +416,28 @@ class GameBatch:
         batch = self
         while not batch._done.all():
             indexes = batch._random_indexes(generator)
-            batch = batch._advance(_BIT_OF[indexes], indexes)  # legal by construction
+            batch = batch._advance(BIT_OF[indexes], indexes)  # legal by construction
         return batch
 
     def _random_indexes(self, rng: np.random.Generator) -> IntArray:
-        """The card indexes chosen by :meth:`random_cards` (_NO_CARD where a game is over)."""
-        count_of, select = _selection_tables()
+        """The card indexes chosen by :meth:`random_cards` (NO_CARD where a game is over)."""
+        count_of, select = selection_tables()
         moves = self._moves
-        low = moves & _LOW_HALF
-        high = moves >> _HALF
+        low = moves & LOW_HALF
+        high = moves >> HALF
         low_count = count_of[low]
         picks = random_words(rng, self.size) * (low_count + count_of[high]) >> 32
         in_high = picks >= low_count
         half = np.where(in_high, high, low).astype(np.int64)
-        return select[half * 4 + picks - low_count * in_high] + _HALF * in_high  # type: ignore[no-any-return]
+        return select[half * 4 + picks - low_count * in_high] + HALF * in_high  # type: ignore[no-any-return]
 
     def _advance(self, bits: CardSetArray, indexes: IntArray) -> GameBatch:
-        """Play the one-card sets ``bits`` of card ``indexes`` (legal; 0 and _NO_CARD where over)."""
+        """Play the one-card sets ``bits`` of card ``indexes`` (legal; 0 and NO_CARD where over)."""
         size = self.size
         span = self.players * size
         hands = self._hands.reshape(-1)
         table = self._table | bits
-        playable = self._playable - bits + _OPENED[indexes]
+        playable = self._playable - bits + OPENED[indexes]
         cursor = self._cursor
         # Whose last card was that (R14)? A finished game keeps its winner.
         done = self._done | ((hands[cursor] & ~table) == 0)
@@ -468,17 +467,17 @@ class GameBatch:
                     break
                 waiting = ~playing
                 games, seats, cards = games[waiting], seats[waiting], cards[waiting]
-            _read_only(passes)
+            read_only(passes)
         batch = object.__new__(GameBatch)
         batch.players = self.players
         batch.size = size
         batch.options = self.options
         batch._hands = self._hands
-        batch._table = _read_only(table)
-        batch._playable = _read_only(playable)
-        batch._moves = _read_only(moves)
-        batch._cursor = _read_only(after)
-        batch._done = _read_only(done)
+        batch._table = read_only(table)
+        batch._playable = read_only(playable)
+        batch._moves = read_only(moves)
+        batch._cursor = read_only(after)
+        batch._done = read_only(done)
         batch._passes = passes
         return batch
 
@@ -494,8 +493,8 @@ class GameBatch:
         """
         self._check_over()
         left = self._hands & ~self._table
-        cards_left = _popcount(left)
-        points = sum(_SUIT_POINTS[(left >> (9 * suit)) & 511] for suit in range(4))
+        cards_left = popcount(left)
+        points = sum(SUIT_POINTS[(left >> (9 * suit)) & ROW] for suit in range(4))
         key = cards_left << 16 | points
         if self.options.rank_by_passes:
             key = cards_left << 16 | self._passes << 8 | points
@@ -507,7 +506,7 @@ class GameBatch:
             equal = key[:, :, None] == key[:, None, :]  # [g, j, j']
             first = ~(equal & earlier[None, :, :]).any(axis=2)  # [g, j]
             below &= first[:, None, :]
-        return _read_only(1 + below.sum(axis=2))
+        return read_only(1 + below.sum(axis=2))
 
     def standings(self, game: int) -> tuple[Standing, ...]:
         """The ranking of game ``game`` as :func:`sevens_ru.ranking` gives it (R15–R19).
@@ -524,7 +523,7 @@ class GameBatch:
                 f"game {game} is not over: the ranking exists only once it is (R19)"
             )
         deal = tuple(int(hand) for hand in self._hands[:, game])
-        passes = sum(int(count) << (seat << 3) for seat, count in enumerate(self._passes[:, game]))
+        passes = passes_field(int(count) for count in self._passes[:, game])
         return standings(deal, int(self._table[game]), passes, self.options)
 
     def _check_over(self) -> None:

@@ -11,62 +11,57 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .._board import OPENED_BY
 from ..cards import DECK
-from ..game import _OPENED_BY
 from ..scoring import POINTS
 
 BoolArray = npt.NDArray[np.bool_]
 IntArray = npt.NDArray[np.int64]
 CardSetArray = npt.NDArray[np.int64]
 
-_CARDS = len(DECK)
-_ALL = (1 << _CARDS) - 1
-_NINE_OF_DIAMONDS = DECK[12].bit
-_NINES = sum(card.bit for card in DECK if card.rank == 9)
-_FULL = np.int64(_ALL)
-# The cards each card opens (R9), by card index; index 64 (a game that is over, see
-# _index_of_bit) opens nothing.
-_OPENED = np.zeros(65, dtype=np.int64)
-_OPENED[:_CARDS] = _OPENED_BY
+CARDS = len(DECK)
+# "No card": the index a finished game plays, whose bit is 0 and which opens nothing.
+NO_CARD = 64
+# The cards each card opens (R9), by card index; NO_CARD opens nothing.
+OPENED = np.zeros(NO_CARD + 1, dtype=np.int64)
+OPENED[:CARDS] = OPENED_BY
 # The points of every set of cards of one suit, by its 9-bit mask (R3).
-_SUIT_POINTS = np.array(
+SUIT_POINTS = np.array(
     [sum(POINTS[DECK[rank].rank] for rank in range(9) if mask >> rank & 1) for mask in range(512)],
     dtype=np.int32,
 )
-_CARD_BITS = np.array([1 << index for index in range(_CARDS)], dtype=np.int64)
-_DEAL_CHUNK = 8192  # games dealt at once by GameBatch.deal()
-# "No card": the index a finished game plays, whose bit is 0 and which opens nothing.
-_NO_CARD = 64
-_BIT_OF = np.zeros(_NO_CARD + 1, dtype=np.int64)
-_BIT_OF[:_CARDS] = _CARD_BITS
+CARD_BITS = np.array([1 << index for index in range(CARDS)], dtype=np.int64)
+DEAL_CHUNK = 8192  # games dealt at once by GameBatch.deal()
+BIT_OF = np.zeros(NO_CARD + 1, dtype=np.int64)
+BIT_OF[:CARDS] = CARD_BITS
 # Random choices look a card set up by halves of 18 bits (two suits, at most 4 legal cards).
-_HALF = 18
-_LOW_HALF = (1 << _HALF) - 1
+HALF = 18
+LOW_HALF = (1 << HALF) - 1
 _TABLES: list[tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]] = []
 
 
-def _selection_tables() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+def selection_tables() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
     """For every 18-bit set: its size, and its ``j``-th lowest bit at ``4 * set + j``.
 
-    Built on first use (1.25 MB, in a few tens of milliseconds). The empty set selects ``_NO_CARD - _HALF``, so that
-    a finished game (no legal card) gets ``_NO_CARD`` in either half.
+    Built on first use (1.25 MB, in a few tens of milliseconds). The empty set selects ``NO_CARD - HALF``, so that
+    a finished game (no legal card) gets ``NO_CARD`` in either half.
     """
     if not _TABLES:
-        sets = np.arange(1 << _HALF, dtype=np.int64)
-        counts = np.zeros(1 << _HALF, dtype=np.int64)
-        select = np.zeros(4 << _HALF, dtype=np.int64)
-        for bit in range(_HALF):
+        sets = np.arange(1 << HALF, dtype=np.int64)
+        counts = np.zeros(1 << HALF, dtype=np.int64)
+        select = np.zeros(4 << HALF, dtype=np.int64)
+        for bit in range(HALF):
             has = (sets >> bit & 1).astype(bool)
             rank = counts[has]
             fits = rank < 4  # a legal set holds at most two cards of a suit
             select[(sets[has] * 4 + rank)[fits]] = bit
             counts[has] += 1
-        select[0:4] = _NO_CARD - _HALF
+        select[0:4] = NO_CARD - HALF
         _TABLES.append((counts.astype(np.int8), select.astype(np.int8)))
     return _TABLES[0]
 
 
-def _games(size: int) -> IntArray:
+def game_numbers(size: int) -> IntArray:
     return np.arange(size, dtype=np.int64)
 
 
@@ -82,14 +77,9 @@ def _popcount_native(values: CardSetArray) -> IntArray:
     return np.bitwise_count(values).astype(np.int64)
 
 
-_popcount = _popcount_native if hasattr(np, "bitwise_count") else _popcount_swar
+popcount = _popcount_native if hasattr(np, "bitwise_count") else _popcount_swar
 
 
-def _index_of_bit(bits: CardSetArray) -> IntArray:
-    """The card index of each one-card set; 64 for the empty set."""
-    return _popcount(bits - 1)
-
-
-def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+def read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
     array.flags.writeable = False
     return array

@@ -1,50 +1,23 @@
 """Fast playouts on card sets, with the heuristic's policy, for :class:`SearchBot`.
 
 A position here is plain integers: every seat's current hand as a 36-bit card set,
-the table, the passes (seat ``s`` in bits ``8s`` to ``8s + 7``, as the engine keeps
-them) and the seat to play. The rules are those of :func:`sevens_ru.apply` (R9–R14).
+the table, the playable cards, the passes (seat ``s`` in bits ``8s`` to ``8s + 7``; the
+fields of the engine's board, drawn in ``sevens_ru._board``) and the seat to play. The
+rules are those of :func:`sevens_ru.apply` (R9–R14).
 """
 
 from __future__ import annotations
 
 import random
 
-from ..cards import DECK
+from .._board import BEYOND, NINES, ONE_PASS, OPENED_BY
+from ..cards import DECK, DECK_MASK
 from ..options import Options
 from ..scoring import Standing, standings
 
-__all__ = ["BEYOND", "RELEASES", "greedy_playout"]
+__all__ = ["greedy_playout"]
 
-_ALL = (1 << len(DECK)) - 1
-
-
-def _releases(index: int) -> int:
-    """The cards that become playable once card ``index`` is played (R9)."""
-    suit, position = divmod(index, 9)
-    if position == 3:  # a 9 opens its row at both ends
-        return (1 << (suit * 9 + 2)) | (1 << (suit * 9 + 4))
-    if 0 < position < 3:
-        return 1 << (index - 1)
-    if 3 < position < 8:
-        return 1 << (index + 1)
-    return 0  # a six or an ace ends its row
-
-
-def _beyond(index: int) -> int:
-    """The cards of the same suit that wait for card ``index``: further from the 9."""
-    suit, position = divmod(index, 9)
-    if position == 3:
-        return (0x1FF & ~(1 << 3)) << (suit * 9)
-    if position < 3:
-        return ((1 << position) - 1) << (suit * 9)
-    return (0x1FF & ~((1 << (position + 1)) - 1)) << (suit * 9)
-
-
-RELEASES: tuple[int, ...] = tuple(_releases(index) for index in range(len(DECK)))
-"""Per card index, the cards its play makes playable (R9)."""
-BEYOND: tuple[int, ...] = tuple(_beyond(index) for index in range(len(DECK)))
-"""Per card index, the cards of its suit further from the 9, which wait for it."""
-_NINES = tuple(index % 9 == 3 for index in range(len(DECK)))
+_IS_NINE = tuple(bool(NINES >> index & 1) for index in range(len(DECK)))
 
 
 def greedy_playout(
@@ -65,13 +38,14 @@ def greedy_playout(
     """
     players = len(hands)
     bit = 1 << first
-    releases = RELEASES
+    opened_by = OPENED_BY
     beyond = BEYOND
-    nines = _NINES
+    nines = _IS_NINE
+    one_pass = ONE_PASS
     while True:
         hands[turn] ^= bit
         table |= bit
-        playable = (playable ^ bit) | releases[bit.bit_length() - 1]
+        playable = (playable ^ bit) | opened_by[bit.bit_length() - 1]
         if not hands[turn]:
             break  # the player's last card (R14)
         seat = turn
@@ -80,18 +54,18 @@ def greedy_playout(
             moves = hands[seat] & playable
             if moves:
                 break
-            passes += 1 << (seat << 3)
+            passes += one_pass[seat]
         turn = seat
         if moves & (moves - 1):  # a choice: score every card (doubled weights, in ints)
             own = hands[turn]
-            theirs = _ALL & ~table & ~own
+            theirs = DECK_MASK & ~table & ~own
             best = -(1 << 30)
             bit = 0
             while moves:
                 low = moves & -moves
                 moves ^= low
                 index = low.bit_length() - 1
-                released = releases[index]
+                released = opened_by[index]
                 waiting = beyond[index]
                 own_released = (released & own).bit_count()
                 score = (

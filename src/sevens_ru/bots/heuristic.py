@@ -6,7 +6,7 @@ import random
 
 import attrs
 
-from ..cards import DECK, Card, mask_of
+from ..cards import DECK_MASK, Card, mask_of
 from ..inference import infer
 from ..observation import PlayerView
 from ..scoring import card_points
@@ -14,7 +14,6 @@ from ._base import legal_moves_of
 
 __all__ = ["HeuristicBot"]
 
-_ALL = (1 << len(DECK)) - 1
 _NINE = 3  # the position of the 9 in a suit's nine bits
 
 
@@ -91,7 +90,7 @@ class HeuristicBot:
         if len(moves) == 1:
             return moves[0]
         hand = mask_of(view.hand)
-        unseen = _ALL & ~hand & ~mask_of(view.table)
+        unseen = DECK_MASK & ~hand & ~mask_of(view.table)
         holders = infer(view).holders
         weight = {
             card.index: 1.0

@@ -8,10 +8,11 @@ from typing import Literal
 
 import attrs
 
+from .._board import passes_field, playable_mask
 from ..cards import Card, cards_from_mask, mask_of
 from ..errors import InvalidOptionsError
 from ..events import Play
-from ..game import apply, new_game, playable_mask
+from ..game import apply, new_game
 from ..inference import infer
 from ..observation import PlayerView
 from ..playout import playout
@@ -97,7 +98,7 @@ class SearchBot:
         seat = view.seat
         table = mask_of(view.table)
         playable = playable_mask(table)
-        passes = sum(count << (other << 3) for other, count in enumerate(view.passes))
+        passes = passes_field(view.passes)
         played = [0] * view.players
         plays = []
         for event in view.history:

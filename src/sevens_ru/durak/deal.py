@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .._hands import read_hands
-from ..cards import DECK, Card, Rank
+from .._hands import check_player_count, read_hands
+from ..cards import DECK, DECK_MASK, Card, Rank
 from ..errors import CardParseError, InvalidDealError, InvalidOptionsError, InvalidSeatError
 from ..shuffle import shuffled_bytes
 from .moves import as_card
@@ -43,7 +43,7 @@ HAND_SIZE = 9
 """The cards each player is dealt (D3)."""
 
 _PACKS = (DECK, tuple(card for card in DECK if card.rank != Rank.SIX))
-_PACK_MASKS = tuple(sum(card.bit for card in cards) for cards in _PACKS)
+_PACK_MASKS = (DECK_MASK, sum(card.bit for card in _PACKS[1]))
 
 
 def pack(short_deck: bool) -> tuple[Card, ...]:
@@ -58,7 +58,8 @@ def pack(short_deck: bool) -> tuple[Card, ...]:
 def pack_mask(short_deck: bool) -> int:
     """:func:`~sevens_ru.durak.pack` as a 36-bit card set.
 
-    >>> pack_mask(False) == (1 << 36) - 1, pack_mask(True).bit_count()
+    >>> from sevens_ru.cards import DECK_MASK
+    >>> pack_mask(False) == DECK_MASK, pack_mask(True).bit_count()
     (True, 32)
     """
     return _PACK_MASKS[bool(short_deck)]
@@ -72,21 +73,13 @@ def check_players(players: object, short_deck: bool = False) -> int:
     ...
     sevens_ru.errors.InvalidOptionsError: the 32-card pack (short_deck) is for 2 or 3 players (D1): 4 players need 36 cards
     """
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise InvalidDealError(
-            f"the number of players must be an int from {MIN_PLAYERS} to {MAX_PLAYERS}, "
-            f"got {type(players).__name__} {players!r}"
-        )
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InvalidDealError(
-            f"Durak is for {MIN_PLAYERS} to {MAX_PLAYERS} players (D2), got {players}"
-        )
-    if short_deck and players * HAND_SIZE > len(_PACKS[1]):
+    count = check_player_count(players, MIN_PLAYERS, MAX_PLAYERS, game="Durak", rule="D2")
+    if short_deck and count * HAND_SIZE > len(_PACKS[1]):
         raise InvalidOptionsError(
-            f"the 32-card pack (short_deck) is for 2 or 3 players (D1): {players} players "
-            f"need {players * HAND_SIZE} cards"
+            f"the 32-card pack (short_deck) is for 2 or 3 players (D1): {count} players "
+            f"need {count * HAND_SIZE} cards"
         )
-    return players
+    return count
 
 
 def check_dealer(players: int, dealer: object) -> int:

@@ -46,13 +46,12 @@ from ..shuffle import fresh_seed
 from .deal import HAND_SIZE, check_dealer, check_players, deal_hands, deal_seeded, pack_mask
 from .moves import Cover, InvalidMoveError, Lead, Move, Take, parse_move
 from .options import Options
-from .state import GameState, _Setup
+from .state import GameState, Setup, build_state
 
 __all__ = ["apply", "defences", "is_over", "leads", "legal_moves", "max_moves", "new_game"]
 
 _DEFAULT_OPTIONS = Options()
 _TAKE = Take()
-_new_state = object.__new__
 
 # The cards of each rank (by rank - 6), as card sets.
 _RANK_CARDS = tuple(sum(1 << (suit * 9 + offset) for suit in range(4)) for offset in range(9))
@@ -143,43 +142,22 @@ def new_game(
         seed = fresh_seed() if seed is None else seed
         deal, trump_index = deal_seeded(players, dealer, seed, short_deck=options.short_deck)
     undealt = pack_mask(options.short_deck) & ~sum(deal)
-    setup = _Setup(players, dealer, options, deal, trump_index, undealt)
     attacker = (dealer + 1) % players
-    return _make(setup, deal, attacker, (attacker + 1) % players, 0, 0, 0, 0, (0,) * players)
-
-
-def _make(
-    setup: _Setup,
-    hands: tuple[int, ...],
-    attacker: int | None,
-    defender: int | None,
-    attack: int,
-    uncovered: int,
-    covers: int,
-    aside: int,
-    out: tuple[int, ...],
-    bouts: int = 0,
-    takes: int = 0,
-    parent: GameState | None = None,
-    move: Move | None = None,
-) -> GameState:
-    """Build a state from its parts (for the rules only: nothing is checked)."""
-    state = _new_state(GameState)
-    state._setup = setup
-    state._hands = hands
-    state._attacker = attacker
-    state._defender = defender
-    state._attack = attack
-    state._uncovered = uncovered
-    state._covers = covers
-    state._aside = aside
-    state._out = out
-    state._bouts = bouts
-    state._takes = takes
-    state._parent = parent
-    state._move = move
-    state._legal = None
-    return state
+    return build_state(
+        setup=Setup(players, dealer, options, deal, trump_index, undealt),
+        hands=deal,
+        attacker=attacker,
+        defender=(attacker + 1) % players,
+        attack=0,
+        uncovered=0,
+        covers=0,
+        aside=0,
+        out=(0,) * players,  # D11: nobody is out
+        bouts=0,
+        takes=0,
+        parent=None,
+        move=None,
+    )
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -307,21 +285,7 @@ def apply(state: GameState, move: Move | str) -> GameState:
             if joined:
                 new_hands[seat] ^= joined
                 attack |= joined
-        return _make(
-            setup,
-            tuple(new_hands),
-            attacker,
-            state._defender,
-            attack,
-            attack,
-            0,
-            state._aside,
-            state._out,
-            state._bouts,
-            state._takes,
-            state,
-            move,
-        )
+        return _go_on(state, move, new_hands, attack, attack, 0)
     defender: int = state._defender  # type: ignore[assignment]  # not None while playing
     new_hands = list(hands)
     if isinstance(move, Cover):  # D8
@@ -337,26 +301,33 @@ def apply(state: GameState, move: Move | str) -> GameState:
         uncovered = state._uncovered ^ attack_bit
         covers = state._covers | bit
         if uncovered:
-            return _make(
-                setup,
-                tuple(new_hands),
-                attacker,
-                defender,
-                attack,
-                uncovered,
-                covers,
-                state._aside,
-                state._out,
-                state._bouts,
-                state._takes,
-                state,
-                move,
-            )
+            return _go_on(state, move, new_hands, attack, uncovered, covers)
         return _settle(state, move, new_hands, state._aside | attack | covers, 0)  # D10
     if isinstance(move, Take):  # D9
         new_hands[defender] |= attack | state._covers
         return _settle(state, move, new_hands, state._aside, state._takes + 1)
     raise IllegalMoveError(_why_illegal(state, move))
+
+
+def _go_on(
+    state: GameState, move: Move, hands: list[int], attack: int, uncovered: int, covers: int
+) -> GameState:
+    """The state after a lead, or a cover that leaves a card uncovered: the bout goes on (D7, D8)."""
+    return build_state(
+        setup=state._setup,
+        hands=tuple(hands),
+        attacker=state._attacker,
+        defender=state._defender,
+        attack=attack,
+        uncovered=uncovered,
+        covers=covers,
+        aside=state._aside,  # the rest stays as it was until the bout is settled
+        out=state._out,
+        bouts=state._bouts,
+        takes=state._takes,
+        parent=state,
+        move=move,
+    )
 
 
 def _settle(state: GameState, move: Move, hands: list[int], aside: int, takes: int) -> GameState:
@@ -382,8 +353,20 @@ def _settle(state: GameState, move: Move, hands: list[int], aside: int, takes: i
         for defender in setup.seats_after[attacker]:  # D5: the next seat with cards
             if hands[defender]:
                 break
-    return _make(
-        setup, tuple(hands), attacker, defender, 0, 0, 0, aside, out, bouts, takes, state, move
+    return build_state(
+        setup=setup,
+        hands=tuple(hands),
+        attacker=attacker,
+        defender=defender,
+        attack=0,  # the next bout is not led yet
+        uncovered=0,
+        covers=0,
+        aside=aside,
+        out=out,
+        bouts=bouts,
+        takes=takes,
+        parent=state,
+        move=move,
     )
 
 

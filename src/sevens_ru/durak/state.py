@@ -17,11 +17,11 @@ on demand; nothing is stored twice.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import pairwise
 
-from .._linked import LinkedState
+from .._linked import LinkedState, builder
 from ..cards import DECK, Card, Suit, cards_from_mask
-from ..errors import NotAGameStateError
 from .events import Covered, Event, Joined, Led, Took
 from .moves import Cover, Lead, Move
 from .options import Options
@@ -48,7 +48,7 @@ BEATEN_BY = tuple(tuple(_beaten_by(card, trump) for card in DECK) for trump in S
 """``BEATEN_BY[trump][i]``: the card set that covers ``DECK[i]`` when ``trump`` is trump (D8)."""
 
 
-class _Setup:
+class Setup:
     """What stays the same during one game: players, dealer, options and the deal."""
 
     __slots__ = (
@@ -94,7 +94,7 @@ class _Setup:
         return (self.players, self.dealer, self.options, self.deal, self.trump)
 
     def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, _Setup) and self.key() == other.key())
+        return self is other or (isinstance(other, Setup) and self.key() == other.key())
 
     def __hash__(self) -> int:
         return hash(self.key())
@@ -134,7 +134,8 @@ class GameState(LinkedState):
         "_uncovered",
     )
 
-    _setup: _Setup
+    _made_by = "a durak.GameState is made by durak.new_game(), apply() or from_json()"
+    _setup: Setup
     _hands: tuple[int, ...]  # the cards each seat holds
     _attacker: int | None  # who leads, or led, the bout; None once the game is over
     _defender: int | None  # whom the bout is against; None once the game is over
@@ -148,11 +149,6 @@ class GameState(LinkedState):
     _parent: GameState | None  # the state before the last move, None for a new game
     _move: Move | None  # the move that made this state from its parent
     _legal: tuple[Move, ...] | None  # the legal moves, once asked for
-
-    def __init__(self) -> None:
-        raise NotAGameStateError(
-            "a durak.GameState is made by durak.new_game(), apply() or from_json(), not directly"
-        )
 
     @property
     def players(self) -> int:
@@ -347,6 +343,10 @@ class GameState(LinkedState):
         from .record import to_json  # a cycle: the record module replays through the rules
 
         return (_rebuild, (to_json(self),))
+
+
+build_state: Callable[..., GameState] = builder(GameState, legal=None)
+"""A new state from its slots as keywords (``hands=``, ``attacker=``, ...; ``legal`` is ``None``)."""
 
 
 def _rebuild(record: str) -> GameState:
