@@ -54,7 +54,7 @@ _WORDS: dict[str, dict[Language, str]] = {
     "to_play": {
         "en": "{name} to play",
         "ru": "Ходит {name}",
-        "fr": "À {name} de jouer",
+        "fr": "C'est au tour de {name}",
         "de": "{name} ist am Zug",
     },
     "won": {
@@ -105,7 +105,7 @@ _WORDS: dict[str, dict[Language, str]] = {
     },
     "attack_title": {
         "en": "{attacker} attacks {defender}",
-        "ru": "{attacker} ходит под {defender}",
+        "ru": "{attacker} ходит, {defender} отбивается",
         "fr": "{attacker} attaque {defender}",
         "de": "{attacker} greift {defender} an",
     },

@@ -58,7 +58,7 @@ const TEXTS = {
     ranking: "Classement", download: "Télécharger la partie", again: "Une nouvelle table",
     log: "Déroulement", you_mark: "(vous)", seat: "Joueur {seat}", you: "Vous",
     you_are: "Vous êtes le joueur {seat}.", your_turn: "À vous de jouer.",
-    waiting: "À {name} de jouer.", over: "La partie est terminée.",
+    waiting: "C'est au tour de {name}.", over: "La partie est terminée.",
     reconnecting: "Connexion perdue ; reconnexion…",
     play: "Jouer {card}", lead: "Attaquer avec {cards}", cover: "Couvrir {attack} avec {card}",
     take: "Ramasser",
