@@ -93,6 +93,9 @@ def test_card_points() -> None:
         # surrounding spaces
         ("  9♦ ", "9♦"),
         ("\t10c\n", "10♣"),
+        ("10 ♦", "10♦"),  # spaces between the rank and the suit
+        ("q  s", "Q♠"),
+        ("T\u00a0♥", "10♥"),
     ],
 )
 def test_parse_accepts_every_documented_notation(text: str, expected: str) -> None:
@@ -118,7 +121,7 @@ def test_latin_t_is_the_ten_and_cyrillic_t_is_the_ace() -> None:
         ("Q", "suit is missing"),
         ("QX", "unknown suit 'X'"),
         ("Q♦♦", "unknown suit '♦♦'"),
-        ("10 ♦", "unknown suit ' ♦'"),
+        ("1 0♦", "unknown rank '1'"),  # spaces go between the rank and the suit only
         ("♦Q", "unknown rank '♦'"),
         ("AА", "unknown suit"),  # a Cyrillic А is not a suit letter
     ],
@@ -190,3 +193,117 @@ def test_card_sets_round_trip_through_masks(cards: set[Card]) -> None:
     mask = s7.mask_of(cards)
     assert s7.cards_from_mask(mask) == tuple(sorted(cards))
     assert mask.bit_count() == len(cards)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("9т", "9♣"),  # трефы
+        ("9б", "9♦"),  # бубны
+        ("9ч", "9♥"),  # черви
+        ("9п", "9♠"),  # пики
+        ("9Б", "9♦"),  # in any case
+        ("10 П", "10♠"),
+        ("Дч", "Q♥"),
+        ("Вб", "J♦"),
+        ("Кп", "K♠"),
+        ("ТТ", "A♣"),  # the rank comes first: Cyrillic Т is the ace, then т is трефы
+        ("тт", "A♣"),
+        ("Тп", "A♠"),
+        ("Tт", "10♣"),  # Latin T (the ten), then Cyrillic т (трефы)
+        ("Qт", "Q♣"),
+    ],
+)
+def test_russian_suit_letters(text: str, expected: str) -> None:
+    assert str(Card.parse(text)) == expected
+
+
+def test_every_suit_has_its_russian_letter() -> None:
+    assert [suit.russian_letter for suit in Suit] == ["т", "б", "ч", "п"]
+    for card in DECK:
+        assert Card.parse(card.rank.label("ru") + card.suit.russian_letter) == card
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "9С",  # Cyrillic С
+            "unknown suit 'С': that is the Cyrillic letter С, which looks like the Latin C "
+            "(clubs ♣); type the Latin C, or the Russian т (трефы)",
+        ),
+        (
+            "9н",  # Cyrillic н
+            "unknown suit 'н': that is the Cyrillic letter н, which looks like the Latin H "
+            "(hearts ♥); type the Latin H, or the Russian ч (черви)",
+        ),
+        (
+            "А♠",  # Cyrillic А
+            "unknown rank 'А': that is the Cyrillic letter А, which looks like the Latin A "
+            "(the ace); type the Latin A, or the Russian Т (туз)",
+        ),
+        (
+            "ТT",  # Cyrillic Т, then Latin T
+            "unknown suit 'T': that is the Latin letter T; the Cyrillic т that looks like it "
+            "stands for clubs ♣",
+        ),
+        ("9Е", "unknown suit 'Е' (the Cyrillic letter Е, which looks like the Latin E)"),
+        ("Ж♠", "unknown rank 'Ж'; expected a rank"),
+    ],
+)
+def test_a_cyrillic_lookalike_is_named(text: str, message: str) -> None:
+    with pytest.raises(s7.CardParseError) as error:
+        Card.parse(text)
+    assert message in str(error.value)
+
+
+def test_mask_of_takes_a_card_its_text_or_many() -> None:
+    nine = Card.parse("9♦")
+    assert s7.mask_of("9♦") == s7.mask_of(nine) == s7.mask_of(["9♦"]) == nine.bit
+    assert s7.mask_of(["9♦", "qs", nine]) == nine.bit | Card.parse("Q♠").bit  # a set
+    assert s7.mask_of(text for text in ["6♣", "A♣"]) == 0b1_0000_0001
+    assert s7.mask_of([]) == 0
+    with pytest.raises(s7.CardParseError, match="cannot read '9x' as a card"):
+        s7.mask_of(["9♦", "9x"])
+    with pytest.raises(s7.CardParseError, match="cannot read '9x' as a card"):
+        s7.mask_of("9x")
+    with pytest.raises(s7.CardParseError, match="expected card text"):
+        s7.mask_of([5])  # type: ignore[list-item]
+    with pytest.raises(s7.WrongTypeError, match=r"mask_of\(\) takes a card, card text"):
+        s7.mask_of(5)  # type: ignore[arg-type]
+
+
+def test_cards_from_mask_refuses_what_is_not_a_card_set() -> None:
+    assert s7.cards_from_mask((1 << 36) - 1) == DECK
+    assert s7.cards_from_mask(0) == ()
+    for bad in (-1, 1 << 36, 2**40, -(2**70)):
+        with pytest.raises(s7.InvalidMaskError, match=r"from 0 to 2\*\*36 - 1") as error:
+            s7.cards_from_mask(bad)
+        assert isinstance(error.value, ValueError) and isinstance(error.value, s7.SevensError)
+    for wrong in (True, 1.0, "1", None):
+        with pytest.raises(s7.WrongTypeError, match=r"cards_from_mask\(\) takes an int"):
+            s7.cards_from_mask(wrong)  # type: ignore[arg-type]
+
+
+def test_cards_from_mask_takes_numpy_integers() -> None:
+    numpy = pytest.importorskip("numpy")
+    assert s7.cards_from_mask(numpy.uint64(0b11)) == DECK[:2]
+    assert s7.cards_from_mask(numpy.int64(1 << 35)) == (DECK[35],)
+
+
+def test_card_points_takes_card_text() -> None:
+    # R3: the points of a card, or of several
+    assert s7.card_points("9♦") == 9
+    assert s7.card_points(["A♠", "J♦", Card.parse("6♣")]) == 11 + 2 + 6
+    assert s7.card_points("Тп") == 11
+    with pytest.raises(s7.CardParseError):
+        s7.card_points("9x")
+    with pytest.raises(s7.WrongTypeError, match=r"takes a card, card text"):
+        s7.card_points(9)  # type: ignore[arg-type]
+
+
+def test_as_cards_keeps_the_order() -> None:
+    from sevens_ru.cards import as_cards
+
+    assert as_cards(["qs", "6♣", "qs"]) == tuple(map(Card.parse, ["Q♠", "6♣", "Q♠"]))
+    assert as_cards("10 ♦") == (Card.parse("10♦"),)

@@ -124,5 +124,5 @@ def test_playout_from_explicit_hands() -> None:
 @pytest.mark.parametrize("function", [playout, playout_state])
 @pytest.mark.parametrize("value", [None, "game", 3, s7.view(s7.new_game(2, seed=1), 0)])
 def test_playout_refuses_what_is_not_a_state(function: object, value: object) -> None:
-    with pytest.raises(s7.NotAGameStateError, match="takes a GameState"):
+    with pytest.raises(s7.NotAGameStateError, match="takes a Sevens GameState"):
         function(value, random.Random(0))  # type: ignore[operator]

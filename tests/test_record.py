@@ -111,5 +111,30 @@ def test_a_record_of_an_unfinished_game() -> None:
 
 
 def test_to_json_wants_a_state() -> None:
-    with pytest.raises(s7.NotAGameStateError, match="to_json\\(\\) takes a GameState"):
+    with pytest.raises(
+        s7.NotAGameStateError,
+        match=r"to_json\(\) takes a Sevens GameState from new_game\(\) or apply\(\), got str",
+    ):
         s7.to_json("state")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", ["sevens", "durak"])
+def test_a_null_field_is_named_once(game: str) -> None:
+    # Both games' loaders share one record layer: a null names its field, and the
+    # message says "null" once (it used to say "got null null").
+    module = s7 if game == "sevens" else s7.durak
+    state = module.new_game(2, seed=3)
+    data = json.loads(module.to_json(state))
+    paths = [(field,) for field in data] + [("options", option) for option in data["options"]]
+    for path in paths:
+        broken = json.loads(module.to_json(state))
+        target = broken
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = None
+        with pytest.raises(s7.RecordError) as error:
+            module.from_json(json.dumps(broken))
+        message = str(error.value)
+        assert message.startswith(f"field {path[0]!r}"), message
+        assert "null null" not in message and "None None" not in message, message
+        assert message.count("null") + message.count("None") == 1, message

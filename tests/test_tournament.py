@@ -9,8 +9,10 @@ import random
 import pytest
 
 import sevens_ru as s7
-from sevens_ru._match import estimate as _estimate
-from sevens_ru._match import t_quantile as _t_quantile
+from sevens_ru._intervals import mean_estimate as _estimate
+from sevens_ru._intervals import rate_estimate as _rate_estimate
+from sevens_ru._intervals import t_quantile as _t_quantile
+from sevens_ru._intervals import wilson as _wilson
 from sevens_ru.bots import Bot, HeuristicBot, RandomBot, SearchBot
 from sevens_ru.tournament import Estimate, MatchError, play_match
 
@@ -149,7 +151,12 @@ def test_a_bot_that_fails_is_named() -> None:
         ({"jobs": 0}, "jobs must be at least 1"),
         ({"players": 7}, "2 to 6"),
         ({"players": 1}, "players must be at least 2"),
+        ({"players": None, "bots": [RandomBot()]}, "a match needs at least 2 seats, and one bot"),
         ({"bots": []}, "at least one bot"),
+        ({"bots": RandomBot()}, "bots must be a list of bots, got RandomBot"),
+        ({"games": None}, "^games must be an int, got None$"),
+        ({"seed": True}, "^seed must be an int, got True$"),
+        ({"names": ["a"]}, "1 names for 2 bots"),
         ({"bots": [RandomBot()] * 3, "players": 2}, "3 bots cannot sit at 2 seats"),
         ({"bots": [RandomBot(), "random"]}, r"bots\[1\] has no choose"),
         ({"options": "dense"}, "options must be"),
@@ -161,3 +168,93 @@ def test_bad_settings(arguments: dict[str, object], message: str) -> None:
     with pytest.raises(MatchError, match=message):
         play_match(**settings)  # type: ignore[arg-type]
     assert issubclass(MatchError, ValueError)
+
+
+def test_one_bot_fills_every_seat_when_told_how_many() -> None:
+    # The real problem with play_match([bot]) is the seat count: one bot is one seat.
+    with pytest.raises(MatchError, match=r"pass players=2 to 6 \(R4\) to seat the bot in every"):
+        play_match([RandomBot()], 10, seed=1)
+    result = play_match([RandomBot()], 5, seed=1, players=3)
+    assert [bot.games for bot in result.bots] == [45]  # 5 deals x 3 rotations x 3 seats
+    assert result.bots[0].wins == 15  # R14: one winner per game, always this entry
+
+
+def test_names_label_the_entries() -> None:
+    result = play_match([HeuristicBot(), RandomBot()], 2, seed=1, names=["h", "r"])
+    assert [bot.name for bot in result.bots] == ["h", "r"]
+    assert result.to_dict()["game"] == "sevens"
+    assert result.to_dict()["options"] == {
+        "rank_by_passes": False,
+        "place_numbering": "competition",
+    }
+
+
+def test_a_failing_bot_is_the_cause() -> None:
+    with pytest.raises(MatchError) as error:
+        play_match([Broken(), RandomBot()], 3, seed=1)
+    assert isinstance(error.value.__cause__, RuntimeError)
+
+
+def test_wilson_interval() -> None:
+    # Wilson's score interval, checked against its closed form at the ends and a table value.
+    assert _wilson(0.0, 10) == pytest.approx((0.0, 1.959964**2 / (10 + 1.959964**2)))
+    assert _wilson(1.0, 10) == pytest.approx((10 / (10 + 1.959964**2), 1.0))
+    assert _wilson(0.0, 10)[0] == 0.0 and _wilson(1.0, 10)[1] == 1.0  # exactly
+    low, high = _wilson(0.2, 50)
+    assert low == pytest.approx(0.1124, abs=1e-4) and high == pytest.approx(0.3304, abs=1e-4)
+
+
+def test_a_rate_never_has_zero_width() -> None:
+    # A bot that never lost in 60 games of 20 deals: [0, 0.060], not [0, 0].
+    estimate = _rate_estimate(0.0, games=60, deals=20, spread=0.0)
+    assert estimate.low == 0.0 and estimate.high == pytest.approx(0.0602, abs=1e-4)
+    assert estimate.samples == 20
+    always = _rate_estimate(1.0, games=60, deals=20, spread=0.0)
+    assert always.high == 1.0 and always.low == pytest.approx(1 - 0.0602, abs=1e-4)
+    one_deal = _rate_estimate(1 / 3, games=3, deals=1, spread=None)
+    assert 0.0 < one_deal.low < 1 / 3 < one_deal.high < 1.0
+
+
+def test_a_spread_that_shows_dependence_widens_the_rate() -> None:
+    # Four games per deal that all go the same way are worth one game each, not four.
+    independent = _rate_estimate(0.5, games=400, deals=100, spread=0.25 / 4)
+    together = _rate_estimate(0.5, games=400, deals=100, spread=0.25)
+    assert together.high - together.low == pytest.approx(2 * (_wilson(0.5, 100)[1] - 0.5), abs=1e-9)
+    assert independent.high - independent.low < together.high - together.low
+    # ...and a spread below that of independent games never narrows it further.
+    duplicate = _rate_estimate(0.5, games=400, deals=100, spread=0.0001)
+    assert duplicate == independent
+
+
+def test_rate_interval_coverage() -> None:
+    # Wilson over the effective games covers the truth about 95 % of the time, even for
+    # a rare event (where Student's t often gives [0, 0]): deals of 3 games each.
+    rng = random.Random(1)
+    for truth in (0.3, 0.02):
+        covered = 0
+        for _ in range(400):
+            per_deal = [sum(rng.random() < truth for _ in range(3)) / 3 for _ in range(40)]
+            share = sum(per_deal) / 40
+            spread = sum((rate - share) ** 2 for rate in per_deal) / 39
+            estimate = _rate_estimate(share, games=120, deals=40, spread=spread)
+            assert estimate.high > estimate.low
+            covered += estimate.low <= truth <= estimate.high
+        assert 0.90 <= covered / 400 <= 0.995, truth
+
+
+def test_a_mean_without_spread_still_has_an_interval() -> None:
+    # Always first of two, 20 deals: the mean place is 1, the interval [1, 1.161], not [1, 1].
+    estimate = _estimate([1.0] * 20, 1.0, 2.0)
+    assert estimate.mean == estimate.low == 1.0
+    assert estimate.high == pytest.approx(1 + 1.959964**2 / (20 + 1.959964**2), abs=1e-6)
+    middle = _estimate([2.0] * 20, 1.0, 3.0)  # always second of three
+    assert middle.low < 2.0 < middle.high
+
+
+def test_the_result_says_how_its_intervals_are_made() -> None:
+    result = play_match([HeuristicBot(), RandomBot()], 20, seed=1)
+    assert "Wilson" in result.to_dict()["interval"]
+    assert "Student t" in result.to_dict()["interval"]
+    for bot in result.bots:
+        for figure in (bot.win_rate, bot.mean_place, bot.mean_cards_left, bot.mean_passes):
+            assert figure.low < figure.high, bot

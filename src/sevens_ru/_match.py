@@ -1,68 +1,51 @@
 """The machinery of a match between bots, whatever the game.
 
 Both :func:`sevens_ru.tournament.play_match` and :func:`sevens_ru.durak.tournament.play_match`
-are built on it: the checks of the settings, the seat rotations of duplicate deals, the
-seeds derived from the match seed, playing the deals in chunks in one process or many,
-and the per-entry means with their 95 % intervals. A game brings only what is its own:
-how to play one game with a given seating, and what to measure in each seat.
+are built on it: the checks of the settings, the bots seated for one game (timed, and
+named when they fail), the seat rotations of duplicate deals, the seeds derived from
+the match seed, playing the deals in chunks in one process or many, and the per-entry
+figures with their 95 % intervals (:mod:`sevens_ru._intervals`); what both games'
+results have in common (their JSON dict and their table) is in :mod:`sevens_ru._results`.
+A game brings only what is its own (a :class:`MatchGame`): how to play one game with a
+given seating, and what to measure in each seat.
 
-:class:`Estimate` is documented as a name of
-:mod:`sevens_ru.tournament`, which re-exports it; :class:`~sevens_ru.errors.MatchError` lives in :mod:`sevens_ru.errors`.
+:class:`Estimate` is documented as a name of :mod:`sevens_ru.tournament`, which
+re-exports it; :class:`~sevens_ru.errors.MatchError` lives in :mod:`sevens_ru.errors`.
 """
 
 from __future__ import annotations
 
 import hashlib
-import math
+import random
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import partial
-from statistics import NormalDist, fmean, stdev
-from typing import Generic, Protocol, TypeVar
+from statistics import fmean, variance
+from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from .errors import MatchError
+from ._intervals import Estimate, mean_estimate, rate_estimate
+from ._results import BotFigures
+from .errors import MatchError, SevensError
 
 __all__ = [
     "Entry",
     "Estimate",
     "MatchError",
+    "MatchGame",
+    "Table",
     "bot_name",
     "check_bots",
     "check_int",
-    "check_seats",
+    "check_names",
+    "check_options",
     "derive",
-    "estimate",
     "play_deals",
-    "t_quantile",
+    "play_match",
+    "seat_count",
 ]
-
-
-@attrs.frozen
-class Estimate:
-    """A mean with its 95 % confidence interval ``[low, high]`` over ``samples`` deals.
-
-    >>> from sevens_ru.tournament import Estimate
-    >>> str(Estimate(0.3125, 0.2901, 0.3349, 2000))
-    '0.312 [0.290, 0.335]'
-    """
-
-    mean: float
-    """The mean over all games."""
-    low: float
-    """The lower end of the 95 % confidence interval."""
-    high: float
-    """The upper end of the 95 % confidence interval."""
-    samples: int
-    """The number of independent samples (deals) the interval rests on."""
-
-    def __str__(self) -> str:
-        return f"{self.mean:.3f} [{self.low:.3f}, {self.high:.3f}]"
-
-    def to_dict(self) -> dict[str, float | int]:
-        """The estimate as a JSON-ready dict."""
-        return {"mean": self.mean, "low": self.low, "high": self.high, "samples": self.samples}
 
 
 # The settings
@@ -79,10 +62,23 @@ def bot_name(bot: object) -> str:
     return name if isinstance(name, str) else type(bot).__name__
 
 
+def _shown(value: object) -> str:
+    """``value`` for a message: its type and a short ``repr``, or the ``repr`` alone for None and bools."""
+    text = repr(value)
+    text = text if len(text) <= 40 else text[:37] + "..."
+    return text if value is None or isinstance(value, bool) else f"{type(value).__name__} {text}"
+
+
 def check_int(name: str, value: object, least: int | None) -> None:
-    """Refuse ``value`` unless it is an int (not a bool) of at least ``least``."""
+    """Refuse ``value`` unless it is an int (not a bool) of at least ``least``.
+
+    >>> check_int("games", None, 1)
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.MatchError: games must be an int, got None
+    """
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MatchError(f"{name} must be an int, got {type(value).__name__} {value!r}")
+        raise MatchError(f"{name} must be an int, got {_shown(value)}")
     if least is not None and value < least:
         raise MatchError(f"{name} must be at least {least}, got {value}")
 
@@ -92,6 +88,8 @@ B = TypeVar("B")
 
 def check_bots(bots: Sequence[B], games: object, seed: object, jobs: object) -> tuple[B, ...]:
     """Check the settings every match has; return the lineup ``bots`` as a tuple."""
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise MatchError(f"bots must be a list of bots, got {_shown(bots)}")
     lineup = tuple(bots)
     check_int("games", games, 1)
     check_int("seed", seed, None)
@@ -104,16 +102,129 @@ def check_bots(bots: Sequence[B], games: object, seed: object, jobs: object) -> 
     return lineup
 
 
-def check_seats(bots: int, players: int) -> None:
-    """Refuse a lineup of more ``bots`` than seats."""
+def seat_count(bots: int, players: object, *, least: int, most: int, rule: str) -> int:
+    """The seats of a match of ``bots`` entries: ``players``, or one per bot if it is None.
+
+    >>> seat_count(1, None, least=2, most=6, rule="R4")
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.MatchError: a match needs at least 2 seats, and one bot alone fills one: pass players=2 to 6 (R4) to seat the bot in every seat
+    """
+    if players is None:
+        if bots < least:
+            raise MatchError(
+                f"a match needs at least {least} seats, and one bot alone fills one: pass "
+                f"players={least} to {most} ({rule}) to seat the bot in every seat"
+            )
+        players = bots
+    check_int("players", players, least)
+    assert isinstance(players, int)  # checked
+    if players > most:
+        raise MatchError(f"players must be {least} to {most} ({rule}), got {players}")
     if bots > players:
         raise MatchError(f"{bots} bots cannot sit at {players} seats")
+    return players
+
+
+OptionsT = TypeVar("OptionsT")
+
+
+def check_options(options: object, cls: type[OptionsT], label: str) -> OptionsT:
+    """``options``, or the default ``cls()`` for None; anything else is refused."""
+    if options is None:
+        return cls()
+    if not isinstance(options, cls):
+        raise MatchError(f"options must be a {label}, got {type(options).__name__}")
+    return options
+
+
+def check_names(names: Sequence[str] | None, lineup: Sequence[object]) -> list[str]:
+    """The names of the entries of ``lineup``: ``names``, or each bot's :func:`bot_name`."""
+    if names is None:
+        return [bot_name(bot) for bot in lineup]
+    if isinstance(names, str) or not all(isinstance(name, str) for name in names):
+        raise MatchError(f"names must be a list of strings, got {_shown(names)}")
+    if len(names) != len(lineup):
+        raise MatchError(f"{len(names)} names for {len(lineup)} bots")
+    return list(names)
 
 
 def derive(salt: str, *parts: int) -> int:
     """A 64-bit seed from ``salt`` and ``parts``, the same on every platform and Python version."""
     text = salt + "|" + "|".join(map(str, parts))
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+# The bots at the table
+
+V = TypeVar("V", contravariant=True)
+M = TypeVar("M", covariant=True)
+
+
+class _Bot(Protocol[V, M]):
+    def choose(self, view: V, rng: random.Random) -> M: ...
+
+
+class Table(Generic[V, M]):
+    """The bots of one game, seated: each counts its moves and the time it takes.
+
+    A bot's own failure (any exception from its ``choose``) is a
+    :class:`~sevens_ru.errors.MatchError` naming the bot, its seat and ``where``
+    (the deal), with the bot's exception as ``__cause__``; :meth:`refused` words the
+    error for a move of the last bot that the rules refused.
+
+    >>> import random
+    >>> class Broken:
+    ...     def choose(self, view: object, rng: random.Random) -> object:
+    ...         raise RuntimeError("out of ideas")
+    >>> table = Table([Broken()], ["broken"], "deal 4, rotation 1")
+    >>> table.seats[0].choose(None, random.Random())
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.MatchError: deal 4, rotation 1: bot 'broken' in seat 0 failed: RuntimeError: out of ideas
+    """
+
+    def __init__(self, bots: Sequence[_Bot[V, M]], names: Sequence[str], where: str) -> None:
+        self.where = where
+        self.seats = [
+            _Seated(self, bot, name, seat)
+            for seat, (bot, name) in enumerate(zip(bots, names, strict=True))
+        ]
+        self.moving: _Seated[V, M] | None = None
+
+    def refused(self, error: SevensError) -> MatchError:
+        """The error for ``error`` from the rules, naming the bot that chose the last move."""
+        cause = error.__cause__ if isinstance(error.__cause__, SevensError) else error
+        if self.moving is None:
+            return MatchError(f"{self.where}: {cause}")
+        return MatchError(f"{self.where}: {self.moving.label}: {cause}")
+
+
+class _Seated(Generic[V, M]):
+    """One bot of a :class:`Table`."""
+
+    def __init__(self, table: Table[V, M], bot: _Bot[V, M], name: str, seat: int) -> None:
+        self.table = table
+        self.bot = bot
+        self.label = f"bot {name!r} in seat {seat}"
+        self.moves = 0
+        self.seconds = 0.0
+
+    def choose(self, view: V, rng: random.Random) -> M:
+        started = time.perf_counter()
+        try:
+            move = self.bot.choose(view, rng)
+        except Exception as error:
+            raise MatchError(
+                f"{self.table.where}: {self.label} failed: {type(error).__name__}: {error}"
+            ) from error
+        self.seconds += time.perf_counter() - started
+        self.moves += 1
+        self.table.moving = self
+        return move
+
+    def __repr__(self) -> str:
+        return self.label
 
 
 # Playing the deals
@@ -170,12 +281,12 @@ def play_deals(
     games: int,
     jobs: int,
     progress: Callable[[int, int], None] | None,
-) -> list[list[S]]:
+) -> list[Entry[S]]:
     """Play ``games`` deals of ``game`` between ``bots`` entries at ``players`` seats.
 
     With ``duplicate`` each deal is played in every seat rotation, else in the rotation
     of its number. ``jobs`` > 1 plays chunks of deals in that many processes (``game``
-    must pickle); the outcomes are the same. Returns, per deal, the seats of its games.
+    must pickle); the outcomes are the same. Returns the seats of each entry.
     """
     play = partial(_play_chunk, game, players, bots, duplicate)
     outcomes: list[list[S]] = [[] for _ in range(games)]
@@ -188,7 +299,7 @@ def play_deals(
             done += len(deals)
             if progress is not None:
                 progress(done, games)
-        return outcomes
+        return [Entry(outcomes, entry) for entry in range(bots)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = {pool.submit(play, deals): deals for deals in _chunks(games, chunk)}
         for future in as_completed(futures):
@@ -198,7 +309,7 @@ def play_deals(
             done += len(deals)
             if progress is not None:
                 progress(done, games)
-    return outcomes
+    return [Entry(outcomes, entry) for entry in range(bots)]
 
 
 # The figures
@@ -217,62 +328,103 @@ class Entry(Generic[S]):
         """The games it played."""
         return len(self.played)
 
-    @property
-    def moves(self) -> int:
-        """The moves it chose in all."""
-        return sum(seat.moves for seat in self.played)
-
-    @property
-    def seconds(self) -> float:
-        """The time it took to choose them."""
-        return sum(seat.seconds for seat in self.played)
-
     def count(self, value: Callable[[S], bool]) -> int:
         """The games in which ``value`` holds."""
         return sum(value(seat) for seat in self.played)
 
-    def estimate(self, value: Callable[[S], float], low: float, high: float) -> Estimate:
-        """The mean of ``value`` with a 95 % interval, each deal one sample."""
-        return estimate(
+    def rate(self, value: Callable[[S], bool]) -> Estimate:
+        """The share of its games in which ``value`` holds, with its Wilson interval."""
+        rates = [fmean(float(value(seat)) for seat in seats) for seats in self.per_deal]
+        return rate_estimate(
+            self.count(value) / self.games,
+            games=self.games,
+            deals=len(rates),
+            spread=variance(rates) if len(rates) > 1 else None,
+        )
+
+    def mean(self, value: Callable[[S], float], low: float, high: float) -> Estimate:
+        """The mean of ``value`` (in ``[low, high]``) with a 95 % interval, each deal one sample."""
+        return mean_estimate(
             [fmean(value(seat) for seat in seats) for seats in self.per_deal], low, high
         )
 
+    def figures(self, name: str) -> dict[str, Any]:
+        """The fields every game's ``BotResult`` has, for the entry named ``name``."""
+        return {
+            "name": name,
+            "entry": self.entry,
+            "games": self.games,
+            "moves": sum(seat.moves for seat in self.played),
+            "seconds": sum(seat.seconds for seat in self.played),
+        }
 
-def estimate(samples: list[float], low: float, high: float) -> Estimate:
-    """Mean and 95 % Student-t interval of independent ``samples``, clamped to [low, high]."""
-    mean = fmean(samples)
-    if len(samples) < 2:
-        return Estimate(mean, low, high, len(samples))
-    half = t_quantile(0.975, len(samples) - 1) * stdev(samples, mean) / math.sqrt(len(samples))
-    return Estimate(mean, max(low, mean - half), min(high, mean + half), len(samples))
+
+R = TypeVar("R")
 
 
-def t_quantile(p: float, degrees: int) -> float:
-    """The ``p`` quantile (``p`` > 0.5) of Student's t with ``degrees`` degrees of freedom.
+@attrs.frozen
+class MatchGame(Generic[S, R]):
+    """What a game brings to :func:`play_match`: its rules for a table, how to play one game, what to measure."""
 
-    Exact for 1 and 2 degrees, by bisection on the closed-form distribution for 3;
-    beyond, the Cornish–Fisher expansion in ``1 / degrees`` (Abramowitz and Stegun
-    26.7.5), within 0.001 of the true value from 4 degrees up.
-    """
-    if degrees == 1:
-        return math.tan(math.pi * (p - 0.5))
-    if degrees == 2:
-        return (2 * p - 1) / math.sqrt(2 * p * (1 - p))
-    if degrees == 3:  # F(t) = 1/2 + (θ + sin θ cos θ) / π with θ = atan(t / √3)
-        low, high = 0.0, 100.0
-        for _ in range(60):
-            middle = (low + high) / 2
-            angle = math.atan(middle / math.sqrt(3))
-            if 0.5 + (angle + math.sin(angle) * math.cos(angle)) / math.pi < p:
-                low = middle
-            else:
-                high = middle
-        return (low + high) / 2
-    z = NormalDist().inv_cdf(p)
-    terms = (
-        (z**3 + z) / 4,
-        (5 * z**5 + 16 * z**3 + 3 * z) / 96,
-        (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384,
-        (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160,
+    options: type
+    """The game's ``Options`` class; ``None`` stands for its default."""
+    options_name: str
+    """How messages name it (``"sevens_ru.Options"``)."""
+    least: int
+    """The fewest seats of a game."""
+    most: int
+    """The most seats of a game."""
+    rule: str
+    """The rule that says so (``"R4"``)."""
+    deal: Callable[[tuple[Any, ...], list[str], Any, int], Game[S]]
+    """Given the lineup, its names, the options and the match seed: the function that
+    plays one game (it must pickle for ``jobs`` > 1)."""
+    summarize: Callable[[str, Entry[S], int], BotFigures]
+    """The ``BotResult`` of an entry, from its name, its seats and the seat count."""
+    result: Callable[..., R]
+    """The game's ``MatchResult`` class."""
+    check: Callable[[int, Any], object] | None = None
+    """Any further check of the seat count with these options (it raises a ``SevensError``)."""
+
+
+def play_match(
+    game: MatchGame[S, R],
+    bots: Sequence[Any],
+    games: int,
+    seed: int,
+    players: int | None,
+    duplicate: bool,
+    jobs: int,
+    options: object,
+    names: Sequence[str] | None,
+    progress: Callable[[int, int], None] | None,
+) -> R:
+    """The ``play_match`` of ``game``, its arguments in the order of the public ones."""
+    lineup = check_bots(bots, games, seed, jobs)
+    options = check_options(options, game.options, game.options_name)
+    players = seat_count(len(lineup), players, least=game.least, most=game.most, rule=game.rule)
+    if game.check is not None:
+        try:
+            game.check(players, options)
+        except SevensError as error:
+            raise MatchError(str(error)) from error
+    labels = check_names(names, lineup)
+    duplicate = bool(duplicate)
+    entries = play_deals(
+        game.deal(lineup, labels, options, seed),
+        players=players,
+        bots=len(lineup),
+        duplicate=duplicate,
+        games=games,
+        jobs=jobs,
+        progress=progress,
     )
-    return float(z + sum(term / degrees ** (power + 1) for power, term in enumerate(terms)))
+    return game.result(
+        players=players,
+        deals=games,
+        games=games * (players if duplicate else 1),
+        seed=seed,
+        duplicate=duplicate,
+        options=options,
+        bots=tuple(game.summarize(labels[entry.entry], entry, players) for entry in entries),
+    )

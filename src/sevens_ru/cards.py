@@ -11,6 +11,8 @@ rules of any game played with it.
 ('10♦', '10♦')
 >>> Card.parse("Д♦"), Card.parse("Т♠")  # Russian: Д (дама) is the queen, Т (туз) the ace
 (Card.parse('Q♦'), Card.parse('A♠'))
+>>> Card.parse("Дб"), Card.parse("10 ♦")  # a Russian suit letter (б: бубны), a space
+(Card.parse('Q♦'), Card.parse('10♦'))
 >>> len(DECK), DECK[0], DECK[-1]
 (36, Card.parse('6♣'), Card.parse('A♠'))
 """
@@ -18,12 +20,19 @@ rules of any game played with it.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+import operator
+from collections.abc import Iterable, Iterator
 from typing import Literal, get_args
 
 import attrs
 
-from .errors import CardParseError, InvalidCardError, UnknownLanguageError
+from .errors import (
+    CardParseError,
+    InvalidCardError,
+    InvalidMaskError,
+    UnknownLanguageError,
+    WrongTypeError,
+)
 
 __all__ = [
     "DECK",
@@ -32,6 +41,7 @@ __all__ = [
     "Language",
     "Rank",
     "Suit",
+    "as_cards",
     "cards_from_mask",
     "mask_of",
 ]
@@ -74,6 +84,11 @@ class Suit(enum.IntEnum):
     def letter(self) -> str:
         """The English initial: ``C``, ``D``, ``H`` or ``S``."""
         return "CDHS"[self]
+
+    @property
+    def russian_letter(self) -> str:
+        """The Russian initial, which :meth:`Card.parse` reads too: ``т`` (трефы), ``б`` (бубны), ``ч`` (черви), ``п`` (пики)."""
+        return "тбчп"[self]
 
     def __str__(self) -> str:
         return self.symbol
@@ -162,30 +177,46 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card: a rank, then a suit, in any case, surrounding spaces ignored.
+        """Read a card: a rank, then a suit, in any case, spaces around and between ignored.
 
         Ranks: ``6``–``9``, ``10`` or ``T``, and the face letters of English
         (``J Q K A``), French (``V D R A``: valet, dame, roi, as), German
         (``B D K A``: Bube, Dame, König, Ass) and Russian (``В Д К Т``: валет, дама,
-        король, туз). Suits: ``♣ ♦ ♥ ♠`` (or the outlined ``♧ ♢ ♡ ♤``) or the letters
-        ``C D H S``.
+        король, туз). Suits: ``♣ ♦ ♥ ♠`` (or the outlined ``♧ ♢ ♡ ♤``), the letters
+        ``C D H S``, or the Russian letters ``т б ч п`` (трефы, бубны, черви, пики), as
+        typed on a Russian keyboard.
 
-        Beware: the Latin ``T`` is the **ten**, the Cyrillic ``Т`` (туз) is the **ace**.
+        Beware: the Latin ``T`` is the **ten**, the Cyrillic ``Т`` (туз) is the **ace**,
+        and a Cyrillic ``т`` after the rank is **clubs** (трефы): the rank always comes
+        first, so ``ТТ`` is the ace of clubs and ``Tт`` (Latin, then Cyrillic) the ten of
+        clubs. A Cyrillic letter that only looks like a Latin one (``С``, ``А``, ``Н``)
+        is refused, and the message says which Latin letter it looks like.
 
         >>> Card.parse(" qs "), Card.parse("10h"), Card.parse("T♣"), Card.parse("Т♣")
         (Card.parse('Q♠'), Card.parse('10♥'), Card.parse('10♣'), Card.parse('A♣'))
         >>> Card.parse("B♦"), Card.parse("V♦"), Card.parse("в♦")  # the jack, three ways
         (Card.parse('J♦'), Card.parse('J♦'), Card.parse('J♦'))
+        >>> Card.parse("ТТ"), Card.parse("Дч"), Card.parse("10 п")  # Russian suit letters
+        (Card.parse('A♣'), Card.parse('Q♥'), Card.parse('10♠'))
         >>> Card.parse("1♦")
         Traceback (most recent call last):
         ...
         sevens_ru.errors.CardParseError: cannot read '1♦' as a card: unknown rank '1'; expected a rank ...
+        >>> Card.parse("9С")  # a Cyrillic С
+        Traceback (most recent call last):
+        ...
+        sevens_ru.errors.CardParseError: cannot read '9С' as a card: unknown suit 'С': that is the Cyrillic letter С, which looks like the Latin C (clubs ♣); type the Latin C, or the Russian т (трефы); ...
 
         Raises:
             CardParseError: ``text`` is not a card in any of these notations.
         """
         if isinstance(text, str):
-            card = _BY_TEXT.get(text.strip().lower())
+            key = text.strip().lower()
+            card = _BY_TEXT.get(key)
+            if card is None:  # perhaps spaces between the rank and the suit
+                rank = key[:2] if key.startswith("10") else key[:1]
+                if rank in _RANK_WORDS:
+                    card = _BY_TEXT.get(rank + key[len(rank) :].lstrip())
             if card is not None:
                 return card
         raise CardParseError(_explain(text))
@@ -235,9 +266,21 @@ DECK_MASK = (1 << len(DECK)) - 1
 def cards_from_mask(mask: int) -> tuple[Card, ...]:
     """The cards of a 36-bit card set, in canonical order (bit ``i`` is ``DECK[i]``).
 
+    Any integer from 0 to ``2**36 - 1`` is a card set (numpy integers too).
+
     >>> cards_from_mask(0b1_0000_0001)
     (Card.parse('6♣'), Card.parse('A♣'))
+    >>> cards_from_mask(-1)
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.InvalidMaskError: cards_from_mask() takes a card set from 0 to 2**36 - 1 (bit i for DECK[i]), got -1
+
+    Raises:
+        InvalidMaskError: ``mask`` is negative, or has a bit at 36 or above.
+        WrongTypeError: ``mask`` is not an integer (a bool is not one either).
     """
+    if type(mask) is not int or mask < 0 or mask >> 36:
+        mask = _card_set(mask)
     cards = []
     while mask:
         low = mask & -mask
@@ -246,16 +289,76 @@ def cards_from_mask(mask: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def mask_of(cards: Iterable[Card]) -> int:
-    """The 36-bit card set of ``cards``: the sum of ``1 << card.index``.
+def _card_set(mask: object) -> int:
+    """``mask`` as an int card set, or the error that says why it is not one."""
+    if isinstance(mask, bool):
+        raise WrongTypeError(f"cards_from_mask() takes an int card set, got {mask}")
+    try:
+        value = operator.index(mask)  # type: ignore[arg-type]  # TypeError below if not
+    except TypeError:
+        raise WrongTypeError(
+            f"cards_from_mask() takes an int card set, got {type(mask).__name__}"
+        ) from None
+    if value < 0 or value >> 36:
+        shown = value if value.bit_length() <= 64 else f"an int of {value.bit_length()} bits"
+        raise InvalidMaskError(
+            f"cards_from_mask() takes a card set from 0 to 2**36 - 1 (bit i for DECK[i]), "
+            f"got {shown}"
+        )
+    return value
+
+
+def mask_of(cards: Card | str | Iterable[Card | str]) -> int:
+    """The 36-bit card set of ``cards``: bit ``card.index`` set for each card.
+
+    ``cards`` is one card, or card text such as ``"9♦"`` (that card's set), or an
+    iterable of cards or card texts (their set; a card named twice counts once).
 
     >>> mask_of([Card.parse("6♣"), Card.parse("A♣")]) == 0b1_0000_0001
     True
+    >>> mask_of("9♦") == mask_of(["9♦"]) == Card.parse("9♦").bit
+    True
+
+    Raises:
+        CardParseError: a text that is not a card, or an item that is neither.
+        WrongTypeError: ``cards`` is neither a card, nor text, nor iterable.
     """
+    if isinstance(cards, (Card, str)):
+        return _card(cards).bit
     mask = 0
-    for card in cards:
-        mask |= 1 << card.index
+    for card in _iterate(cards, "mask_of"):
+        mask |= 1 << (card if type(card) is Card else _card(card)).index
     return mask
+
+
+def as_cards(cards: Card | str | Iterable[Card | str]) -> tuple[Card, ...]:
+    """The cards of ``cards``, in the order given: one card or card text, or an iterable of them.
+
+    >>> as_cards("9♦"), as_cards(["qs", Card.parse("6♣")])
+    ((Card.parse('9♦'),), (Card.parse('Q♠'), Card.parse('6♣')))
+
+    Raises:
+        CardParseError: a text that is not a card, or an item that is neither.
+        WrongTypeError: ``cards`` is neither a card, nor text, nor iterable.
+    """
+    if isinstance(cards, (Card, str)):
+        return (_card(cards),)
+    return tuple(_card(card) for card in _iterate(cards, "as_cards"))
+
+
+def _card(item: object) -> Card:
+    return item if isinstance(item, Card) else Card.parse(item)  # type: ignore[arg-type]
+
+
+def _iterate(cards: object, function: str) -> Iterable[object]:
+    try:
+        iterator: Iterator[object] = iter(cards)  # type: ignore[call-overload]  # or TypeError
+    except TypeError:
+        raise WrongTypeError(
+            f"{function}() takes a card, card text such as '9♦', or an iterable of them, "
+            f"got {type(cards).__name__}"
+        ) from None
+    return iterator
 
 
 _RANK_WORDS = {
@@ -287,6 +390,7 @@ _SUIT_WORDS = {
         for variation in "\ufe0f\ufe0e"
     },
     **{suit.letter.lower(): suit for suit in Suit},
+    **{suit.russian_letter: suit for suit in Suit},
 }
 _BY_TEXT = {
     rank_word + suit_word: DECK[suit * 9 + rank - 6]
@@ -294,29 +398,78 @@ _BY_TEXT = {
     for suit_word, suit in _SUIT_WORDS.items()
 }
 
+assert len(_BY_TEXT) == len(_RANK_WORDS) * len(_SUIT_WORDS)  # no text names two cards
+
 _RANK_HELP = "6–9, 10 or T, J Q K A, V D R A, B D K A, or Cyrillic В Д К Т"
-_SUIT_HELP = "♣ ♦ ♥ ♠ or C D H S"
+_SUIT_HELP = "♣ ♦ ♥ ♠, C D H S, or Cyrillic т б ч п"
+
+# Cyrillic letters that look like Latin ones (lower case), and the Latin ones they look like.
+_LOOKALIKES = dict(zip("авекмнорстухі", "abekmhopctyxi", strict=True))
+_LATIN_TWINS = {latin: cyrillic for cyrillic, latin in _LOOKALIKES.items()}
+_RUSSIAN_WORDS = ("валет", "дама", "король", "туз", "трефы", "бубны", "черви", "пики")
+_RUSSIAN_NAMES: dict[Rank | Suit, str] = {
+    **{rank: rank.label("ru") for rank in Rank if rank <= Rank.TEN},
+    **{
+        meaning: f"{letter} ({word})"
+        for meaning, letter, word in zip(
+            (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE, *Suit),
+            (*"ВДКТ", *(suit.russian_letter for suit in Suit)),
+            _RUSSIAN_WORDS,
+            strict=True,
+        )
+    },
+}
 
 
 def _explain(text: object) -> str:
     """Say why ``text`` is not a card (called only once parsing has failed)."""
     if not isinstance(text, str):
         return f"expected card text such as '10♦' or 'QS', got {type(text).__name__} {text!r}"
-    stripped = text.strip().lower()
+    stripped = text.strip()
     if not stripped:
         return (
             f"cannot read {text!r} as a card: it is empty; expected a rank then a suit, e.g. '10♦'"
         )
     rank_word = "10" if stripped.startswith("10") else stripped[0]
-    if rank_word not in _RANK_WORDS:
+    if rank_word.lower() not in _RANK_WORDS:
         return (
-            f"cannot read {text!r} as a card: unknown rank {text.strip()[: len(rank_word)]!r}; "
+            f"cannot read {text!r} as a card: unknown rank {rank_word!r}"
+            f"{_lookalike(rank_word, _RANK_WORDS)}; "
             f"expected a rank ({_RANK_HELP}) then a suit ({_SUIT_HELP}), e.g. '10♦' or 'QS'"
         )
-    rest = text.strip()[len(rank_word) :]
+    rest = stripped[len(rank_word) :].lstrip()
     if not rest:
         return f"cannot read {text!r} as a card: the suit is missing; expected one of {_SUIT_HELP}"
     return (
-        f"cannot read {text!r} as a card: unknown suit {rest!r}; "
-        f"expected one of {_SUIT_HELP} right after the rank"
+        f"cannot read {text!r} as a card: unknown suit {rest!r}{_lookalike(rest, _SUIT_WORDS)}; "
+        f"expected one of {_SUIT_HELP} after the rank"
     )
+
+
+def _lookalike(letter: str, words: dict[str, Rank] | dict[str, Suit]) -> str:
+    """What to say of a ``letter`` that is not in ``words`` but looks like one that is."""
+    key = letter.lower()
+    latin = _LOOKALIKES.get(key)
+    if latin is not None:
+        meaning = words.get(latin)
+        if meaning is None:
+            return f" (the Cyrillic letter {letter}, which looks like the Latin {latin.upper()})"
+        return (
+            f": that is the Cyrillic letter {letter}, which looks like the Latin "
+            f"{latin.upper()} ({_name(meaning)}); type the Latin {latin.upper()}, or the "
+            f"Russian {_RUSSIAN_NAMES[meaning]}"
+        )
+    twin = _LATIN_TWINS.get(key)
+    meaning = words.get(twin) if twin is not None else None
+    if twin is not None and meaning is not None:
+        return (
+            f": that is the Latin letter {letter}; the Cyrillic {twin} that looks like it "
+            f"stands for {_name(meaning)}"
+        )
+    return ""
+
+
+def _name(meaning: Rank | Suit) -> str:
+    if isinstance(meaning, Suit):
+        return f"{meaning.name.lower()} {meaning.symbol}"
+    return "the ten" if meaning is Rank.TEN else f"the {meaning.name.lower()}"

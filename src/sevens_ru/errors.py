@@ -24,6 +24,7 @@ __all__ = [
     "InconsistentViewError",
     "InvalidCardError",
     "InvalidDealError",
+    "InvalidMaskError",
     "InvalidMoveError",
     "InvalidOptionsError",
     "InvalidSeatError",
@@ -56,6 +57,10 @@ class CardParseError(SevensError, ValueError):
 
 class InvalidCardError(WrongTypeError):
     """Something other than a ``Rank`` or ``Suit`` where one is needed, e.g. in ``Card(rank, suit)``."""
+
+
+class InvalidMaskError(SevensError, ValueError):
+    """An int that is not a 36-bit card set: negative, or with a bit at 36 or above."""
 
 
 class InvalidDealError(SevensError, ValueError):

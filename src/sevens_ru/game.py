@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ._board import NINE_OF_DIAMONDS, NINES, PASS, PLAY, TABLE_SHIFT, playable_mask
+from ._games import SEVENS, not_a_state
 from .cards import DECK, Card, cards_from_mask
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players, deal_and_opener, deal_hands
 from .errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
@@ -223,6 +224,4 @@ def _why_illegal(state: GameState, card: Card) -> str:
 
 
 def _not_a_state(function: str, value: object) -> NotAGameStateError:
-    return NotAGameStateError(
-        f"{function}() takes a GameState from new_game() or apply(), got {type(value).__name__}"
-    )
+    return not_a_state(function, value, game=SEVENS)

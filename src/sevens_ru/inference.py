@@ -41,12 +41,12 @@ from types import MappingProxyType
 import attrs
 
 from ._board import NINE_OF_DIAMONDS, playable_mask
+from ._games import SEVENS, not_a_view
 from .cards import DECK, DECK_MASK, Card, cards_from_mask
 from .deal import MAX_PLAYERS, MIN_PLAYERS, hand_sizes
 from .errors import (
     InconsistentViewError,
     InvalidSeatError,
-    NotAGameStateError,
     WrongTypeError,
 )
 from .events import Pass, Play
@@ -76,7 +76,7 @@ class _Facts:
 def _facts(view: PlayerView) -> _Facts:
     """Check ``view`` against the rules and read off what it proves."""
     if not isinstance(view, PlayerView):
-        raise NotAGameStateError(f"expected a sevens_ru.PlayerView, got {type(view).__name__}")
+        raise not_a_view("sevens_ru.inference", view, game=SEVENS)
     players = view.players
     if isinstance(players, bool) or not isinstance(players, int):
         raise InconsistentViewError(f"view.players must be an int, got {players!r}")

@@ -18,8 +18,9 @@ from __future__ import annotations
 import attrs
 
 from ._board import playable_mask
+from ._games import SEVENS, not_a_state
 from .cards import DECK_MASK, Card, Rank, Suit, cards_from_mask, mask_of
-from .errors import InvalidCardError, NotAGameStateError
+from .errors import InvalidCardError
 from .events import Pass, Play
 from .options import Options
 from .state import GameState
@@ -132,7 +133,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
     if not isinstance(state, GameState):
-        raise NotAGameStateError(f"view() takes a GameState, got {type(state).__name__}")
+        raise not_a_state("view", state, game=SEVENS)
     seat = state._check_seat(seat)
     return PlayerView(
         seat=seat,

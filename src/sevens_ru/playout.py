@@ -26,8 +26,8 @@ from __future__ import annotations
 import random
 
 from ._board import PASS, PASSES_SHIFT, PLAY, TABLE_SHIFT
+from ._games import SEVENS, not_a_state
 from .cards import DECK_MASK
-from .errors import NotAGameStateError
 from .scoring import Standing, standings
 from .state import GameState, build_state
 
@@ -66,7 +66,7 @@ def playout(state: GameState, rng: random.Random) -> tuple[Standing, ...]:
         NotAGameStateError: ``state`` is not a :class:`~sevens_ru.GameState`.
     """
     if not isinstance(state, GameState):
-        raise NotAGameStateError(f"playout() takes a GameState, got {type(state).__name__}")
+        raise not_a_state("playout", state, game=SEVENS)
     board, _ = _play_out(state, rng, keep=False)
     setup = state._setup
     return standings(
@@ -93,7 +93,7 @@ def playout_state(state: GameState, rng: random.Random) -> GameState:
         NotAGameStateError: ``state`` is not a :class:`~sevens_ru.GameState`.
     """
     if not isinstance(state, GameState):
-        raise NotAGameStateError(f"playout_state() takes a GameState, got {type(state).__name__}")
+        raise not_a_state("playout_state", state, game=SEVENS)
     return _play_out(state, rng, keep=True)[1]
 
 

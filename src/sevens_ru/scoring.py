@@ -18,8 +18,9 @@ from collections.abc import Iterable
 import attrs
 
 from ._board import PASS_BITS, PASS_COUNT, passes_of, table_of
-from .cards import DECK, DECK_MASK, Card, Rank
-from .errors import GameNotOverError, NotAGameStateError
+from ._games import SEVENS, not_a_state
+from .cards import DECK, DECK_MASK, Card, Rank, as_cards
+from .errors import GameNotOverError
 from .options import Options
 from .state import GameState
 
@@ -41,16 +42,22 @@ POINTS: dict[Rank, int] = {
 _POINTS_BY_INDEX = tuple(POINTS[card.rank] for card in DECK)
 
 
-def card_points(cards: Card | Iterable[Card]) -> int:
-    """The points (R3) of a card, or the total of several.
+def card_points(cards: Card | str | Iterable[Card | str]) -> int:
+    """The points (R3) of a card, or the total of several (cards or card texts).
 
     >>> import sevens_ru as s7
-    >>> s7.card_points(s7.Card.parse("A♠")), s7.card_points(s7.DECK)
-    (11, 240)
+    >>> s7.card_points(s7.Card.parse("A♠")), s7.card_points("9♦"), s7.card_points(s7.DECK)
+    (11, 9, 240)
+    >>> s7.card_points(["J♦", "qh"])
+    5
+
+    Raises:
+        CardParseError: a text that is not a card, or an item that is neither.
+        WrongTypeError: ``cards`` is neither a card, nor text, nor iterable.
     """
     if isinstance(cards, Card):
         return _POINTS_BY_INDEX[cards.index]
-    return sum(_POINTS_BY_INDEX[card.index] for card in cards)
+    return sum(_POINTS_BY_INDEX[card.index] for card in as_cards(cards))
 
 
 @attrs.frozen
@@ -97,7 +104,7 @@ def ranking(state: GameState) -> tuple[Standing, ...]:
         NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
     if not isinstance(state, GameState):
-        raise NotAGameStateError(f"ranking() takes a GameState, got {type(state).__name__}")
+        raise not_a_state("ranking", state, game=SEVENS)
     if state._turn is not None:
         raise GameNotOverError(
             f"the ranking exists only once the game is over (R19); seat {state.current_player} "

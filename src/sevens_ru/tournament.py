@@ -8,6 +8,15 @@ and every bot's :class:`random.Random` are derived from it per deal, rotation an
 seat, so a match gives the same result for the same seed however many processes
 (``jobs``) play it.
 
+Each figure is an :class:`Estimate` with a 95 % interval, each deal (all its rotations
+together) one sample, since the games of one deal share their cards. The win rate, a
+share of games, gets the Wilson score interval over the effective number of games
+(the games played, fewer when the per-deal rates spread more than independent games
+would), so that it stays in [0, 1] and never shrinks to a point; the means get
+Student's t over the per-deal means, or, when every deal gave the same mean, the
+Wilson interval on the value's range rather than a zero-width one. A single deal
+gives a mean the whole range.
+
 >>> from sevens_ru.bots import HeuristicBot, RandomBot
 >>> from sevens_ru.tournament import play_match
 >>> result = play_match([HeuristicBot(), RandomBot(), RandomBot()], 20, seed=1)
@@ -26,20 +35,12 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
 
 import attrs
 
-from ._match import (
-    Entry,
-    Estimate,
-    MatchError,
-    check_bots,
-    check_int,
-    check_seats,
-    derive,
-    play_deals,
-)
+from . import _match
+from ._match import Estimate, MatchError
+from ._results import BotFigures, MatchFigures, figures_last
 from .bots import Bot, bot_name
 from .deal import MAX_PLAYERS, MIN_PLAYERS
 from .errors import SevensError
@@ -51,122 +52,57 @@ from .scoring import ranking
 __all__ = ["BotResult", "Estimate", "MatchError", "MatchResult", "play_match"]
 
 
-@attrs.frozen
-class BotResult:
+@attrs.frozen(field_transformer=figures_last)
+class BotResult(BotFigures):
     """How one entry of the lineup did over the match.
 
-    Each rate is an :class:`Estimate`: the mean over every game the entry played, with a
-    95 % interval that treats each deal (all its rotations together) as one sample,
-    since the games of one deal share their cards and are not independent.
+    Each figure is an :class:`Estimate`: the mean over every game the entry played,
+    with a 95 % interval that treats each deal (all its rotations together) as one
+    sample, since the games of one deal share their cards and are not independent.
+    The win rate's interval is the Wilson score interval; the means' intervals are
+    Student's t (see :mod:`sevens_ru.tournament`).
     """
 
-    name: str
-    """The bot's name (see :func:`~sevens_ru.bots.bot_name`)."""
-    entry: int
-    """The bot's position in the lineup given to :func:`play_match`."""
-    games: int
-    """The games it played (a seat in each)."""
     wins: int
     """The games it won (R14)."""
     win_rate: Estimate
-    """The share of its games it won; a fair share is ``1 / players``."""
+    """The share of its games it won, with a Wilson interval; a fair share is ``1 / players``."""
     mean_place: Estimate
     """Its mean place (1 is best, R18)."""
     mean_cards_left: Estimate
     """The mean number of cards it held at the end (R16)."""
     mean_passes: Estimate
     """The mean number of times it passed in a game (R11)."""
-    moves: int
-    """The cards it chose (its decisions)."""
-    seconds: float = attrs.field(eq=False)
-    """Total time spent in its ``choose`` (not part of equality: it varies by machine)."""
-
-    @property
-    def ms_per_move(self) -> float:
-        """Mean time per decision in milliseconds."""
-        return 1000 * self.seconds / self.moves if self.moves else 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        """The result as a JSON-ready dict."""
-        return {
-            "name": self.name,
-            "entry": self.entry,
-            "games": self.games,
-            "wins": self.wins,
-            "win_rate": self.win_rate.to_dict(),
-            "mean_place": self.mean_place.to_dict(),
-            "mean_cards_left": self.mean_cards_left.to_dict(),
-            "mean_passes": self.mean_passes.to_dict(),
-            "moves": self.moves,
-            "ms_per_move": self.ms_per_move,
-        }
 
 
 @attrs.frozen
-class MatchResult:
+class MatchResult(MatchFigures):
     """The outcome of a match: the settings, and the results of each lineup entry.
 
-    Made by :func:`play_match`; :attr:`bots` holds one :class:`BotResult` per entry.
+    Made by :func:`play_match`: the settings, and in :attr:`bots` one :class:`BotResult`
+    per entry.
+
+    >>> from sevens_ru.bots import RandomBot
+    >>> from sevens_ru.tournament import play_match
+    >>> lines = play_match([RandomBot(), RandomBot()], 4, seed=3).table().splitlines()
+    >>> print(lines[0])
+    bot     games  win rate              mean place            cards left            passes                ms/move
+    >>> print(lines[1][:58])
+    random      8  0.625 [0.306, 0.863]  1.375 [1.000, 1.773]
     """
 
-    players: int
-    """Seats at the table."""
-    deals: int
-    """Different deals played (the ``games`` argument of :func:`play_match`)."""
-    games: int
-    """Games played: ``deals * players`` with duplicate deals, else ``deals``."""
-    seed: int
-    """The seed every deal and every bot's random choices came from."""
-    duplicate: bool
-    """Whether every deal was played in every seat rotation."""
+    _game = "sevens"
+    _columns = (
+        ("win rate", "win_rate"),
+        ("mean place", "mean_place"),
+        ("cards left", "mean_cards_left"),
+        ("passes", "mean_passes"),
+    )
+
+    options: Options
+    """The rule options of every game."""
     bots: tuple[BotResult, ...]
     """The results, in lineup order."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """The result as a JSON-ready dict (see also :meth:`to_json`)."""
-        return {
-            "players": self.players,
-            "deals": self.deals,
-            "games": self.games,
-            "seed": self.seed,
-            "duplicate": self.duplicate,
-            "interval": "95% Student t over per-deal means",
-            "bots": [bot.to_dict() for bot in self.bots],
-        }
-
-    def table(self) -> str:
-        """A plain-text table of the results.
-
-        >>> from sevens_ru.bots import RandomBot
-        >>> from sevens_ru.tournament import play_match
-        >>> lines = play_match([RandomBot(), RandomBot()], 4, seed=3).table().splitlines()
-        >>> print(lines[0])
-        bot     games  win rate              mean place            cards left            passes                ms/move
-        >>> print(lines[1][:58])
-        random      8  0.625 [0.227, 1.000]  1.375 [1.000, 1.773]
-        """
-        header = ("bot", "games", "win rate", "mean place", "cards left", "passes", "ms/move")
-        rows = [
-            (
-                bot.name,
-                str(bot.games),
-                str(bot.win_rate),
-                str(bot.mean_place),
-                str(bot.mean_cards_left),
-                str(bot.mean_passes),
-                f"{bot.ms_per_move:.2f}",
-            )
-            for bot in self.bots
-        ]
-        widths = [max(len(row[column]) for row in (header, *rows)) for column in range(7)]
-        lines = []
-        for row in (header, *rows):
-            cells = [
-                cell.rjust(width) if column in (1, 6) and row is not header else cell.ljust(width)
-                for column, (cell, width) in enumerate(zip(row, widths, strict=True))
-            ]
-            lines.append("  ".join(cells).rstrip())
-        return "\n".join(lines)
 
 
 @attrs.frozen
@@ -228,7 +164,7 @@ def _play_game(
 
 def _derive(*parts: int) -> int:
     """A 64-bit seed from ``parts``, the same on every platform and Python version."""
-    return derive("sevens-ru match v1", *parts)
+    return _match.derive("sevens-ru match v1", *parts)
 
 
 def play_match(
@@ -240,13 +176,16 @@ def play_match(
     duplicate: bool = True,
     jobs: int = 1,
     options: Options | None = None,
+    names: Sequence[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> MatchResult:
     """Play ``games`` deals between ``bots`` and measure each bot.
 
     ``bots`` is the lineup, one bot per seat (``players`` defaults to ``len(bots)``); with
     more seats than bots, the lineup is repeated to fill them (``[a, b]`` at 4 seats sits
-    as ``a b a b``), and each entry's figures are the means over its seats.
+    as ``a b a b``, and one bot with ``players=4`` fills all four), and each entry's
+    figures are the means over its seats. ``names`` names the entries in the results
+    (default: each bot's :func:`~sevens_ru.bots.bot_name`).
 
     ``games`` counts *deals*. With ``duplicate=True`` each deal is played ``players``
     times, the lineup moved one seat further each time, so ``players * games`` games are
@@ -254,62 +193,57 @@ def play_match(
     played once (the lineup rotated by the deal number, so no entry keeps a seat).
 
     The 95 % intervals treat each deal as one sample: the games of one deal share their
-    cards and are not independent, so the sample for an entry is its mean over the
-    deal's games, and the interval is that mean of means plus or minus Student's t (at
-    ``deals - 1`` degrees of freedom) times the standard error, clamped to the possible
-    range. With a single deal the interval is that whole range.
+    cards and are not independent. The win rate gets the Wilson score interval over the
+    effective number of games; the means get Student's t (at ``deals - 1`` degrees of
+    freedom) over the per-deal means, clamped to the possible range, or the Wilson
+    interval on that range when every deal gave the same mean (see
+    :mod:`sevens_ru.tournament`). With a single deal a mean's interval is the whole range.
 
     ``jobs`` > 1 plays the deals in that many processes (the bots must pickle); the
     result is the same as with one. ``progress``, if given, is called in this process
     with (deals done, deals in all) as deals finish.
 
+    >>> from sevens_ru.bots import RandomBot
+    >>> play_match([RandomBot()], 10, seed=1)
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.MatchError: a match needs at least 2 seats, and one bot alone fills one: pass players=2 to 6 (R4) to seat the bot in every seat
+    >>> play_match([RandomBot()], 10, seed=1, players=3).bots[0].games
+    90
+
     Raises:
-        MatchError: bad settings, or a bot that raised an error or chose an illegal card.
+        MatchError: bad settings, or a bot that raised an error or chose an illegal card
+            (the bot's own exception is the ``__cause__``).
     """
-    lineup = check_bots(bots, games, seed, jobs)
-    if players is None:
-        players = len(lineup)
-    check_int("players", players, MIN_PLAYERS)
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise MatchError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS} (R4), got {players}")
-    check_seats(len(lineup), players)
-    if options is None:
-        options = Options()
-    elif not isinstance(options, Options):
-        raise MatchError(f"options must be a sevens_ru.Options, got {type(options).__name__}")
-    duplicate = bool(duplicate)
-    outcomes = play_deals(
-        partial(_play_game, lineup, options, seed),
-        players=players,
-        bots=len(lineup),
-        duplicate=duplicate,
-        games=games,
-        jobs=jobs,
-        progress=progress,
-    )
-    return MatchResult(
-        players=players,
-        deals=games,
-        games=games * (players if duplicate else 1),
-        seed=seed,
-        duplicate=duplicate,
-        bots=tuple(
-            _summarize(bot_name(bot), Entry(outcomes, entry), players)
-            for entry, bot in enumerate(lineup)
-        ),
+    return _match.play_match(
+        _SEVENS, bots, games, seed, players, duplicate, jobs, options, names, progress
     )
 
 
-def _summarize(name: str, entry: Entry[_Seat], players: int) -> BotResult:
+def _summarize(name: str, entry: _match.Entry[_Seat], players: int) -> BotResult:
     return BotResult(
-        name=name,
-        entry=entry.entry,
-        games=entry.games,
+        **entry.figures(name),
         wins=entry.count(lambda seat: seat.won),
-        win_rate=entry.estimate(lambda seat: float(seat.won), 0.0, 1.0),
-        mean_place=entry.estimate(lambda seat: float(seat.place), 1.0, float(players)),
-        mean_cards_left=entry.estimate(lambda seat: float(seat.cards_left), 0.0, 36.0),
-        mean_passes=entry.estimate(lambda seat: float(seat.passes), 0.0, 36.0),
-        moves=entry.moves,
-        seconds=entry.seconds,
+        win_rate=entry.rate(lambda seat: seat.won),
+        mean_place=entry.mean(lambda seat: float(seat.place), 1.0, float(players)),
+        mean_cards_left=entry.mean(lambda seat: float(seat.cards_left), 0.0, 36.0),
+        mean_passes=entry.mean(lambda seat: float(seat.passes), 0.0, 36.0),
     )
+
+
+def _deal(
+    lineup: tuple[Bot, ...], names: list[str], options: Options, seed: int
+) -> _match.Game[_Seat]:
+    return partial(_play_game, lineup, options, seed)
+
+
+_SEVENS = _match.MatchGame(
+    options=Options,
+    options_name="sevens_ru.Options",
+    least=MIN_PLAYERS,
+    most=MAX_PLAYERS,
+    rule="R4",
+    deal=_deal,
+    summarize=_summarize,
+    result=MatchResult,
+)

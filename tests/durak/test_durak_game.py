@@ -138,15 +138,24 @@ def test_functions_refuse_what_is_not_a_durak_state() -> None:
 
     sevens_state = s7.new_game(4, seed=1)
     for function in (durak.legal_moves, durak.is_over):
-        with pytest.raises(NotAGameStateError, match=r"takes a durak.GameState"):
+        with pytest.raises(
+            NotAGameStateError,
+            match=r"takes a Durak GameState; this is a Sevens GameState: use sevens_ru\.",
+        ):
             function(sevens_state)  # type: ignore[arg-type]
-    with pytest.raises(NotAGameStateError, match=r"durak.apply\(\) takes a durak.GameState"):
+    with pytest.raises(
+        NotAGameStateError,
+        match=r"durak.apply\(\) takes a Durak GameState; this is a Sevens GameState: use sevens_ru.apply$",
+    ):
         durak.apply(sevens_state, "take")  # type: ignore[arg-type]
     for outcome in (durak.ranking, durak.payoffs, durak.next_dealer):
-        with pytest.raises(NotAGameStateError, match=r"takes a durak.GameState, got GameState"):
+        with pytest.raises(
+            NotAGameStateError, match=r"takes a Durak GameState; this is a Sevens GameState"
+        ):
             outcome(sevens_state)  # type: ignore[arg-type]
     with pytest.raises(
-        NotAGameStateError, match=r"durak.view\(\) takes a durak.GameState, got str"
+        NotAGameStateError,
+        match=r"durak.view\(\) takes a Durak GameState from new_game\(\) or apply\(\), got str",
     ):
         durak.view("state", 0)  # type: ignore[arg-type]
     with pytest.raises(

@@ -79,20 +79,26 @@ def corrupt(**changes: object) -> str:
             r"field 'format': this library reads format 1, got True",
         ),
         ('{"format": 2, "game": "durak"}', r"field 'format': this library reads format 1, got 2"),
-        ('{"format": 1}', r"field 'game': expected 'durak', got no game field"),
+        ('{"format": 1}', r"the record lacks 'game', 'players', 'dealer', 'options', 'trump'"),
         ('{"format": 1, "game": "chess"}', r"field 'game': expected 'durak', got 'chess'$"),
         (
             '{"format": 1, "game": "sevens"}',
-            r"got 'sevens' \(load Sevens records with sevens_ru.from_json\)",
+            r"^field 'game': this is a Sevens record; load it with sevens_ru.from_json$",
         ),
         (corrupt(moves=...), r"the record lacks 'moves'"),
         (corrupt(winner=3), r"the record has unknown 'winner'; expected only format, game"),
         (corrupt(players=5), r"field 'players': expected 2 to 4, got 5"),
         (corrupt(players="3"), r"field 'players': expected an integer, got a string \"3\""),
         (corrupt(players=True), r"field 'players': expected an integer, got a boolean"),
-        (corrupt(dealer=None), r"field 'dealer': expected an integer, got null"),
-        (corrupt(dealer=3), r"field 'deal': the dealer must be one of the seats 0 to 2, got 3"),
+        (corrupt(dealer=None), r"^field 'dealer': expected an integer, got null$"),
+        (corrupt(dealer=3), r"^field 'dealer': expected a seat 0 to 2, got 3$"),
+        (corrupt(dealer=-1), r"^field 'dealer': expected a seat 0 to 2, got -1$"),
+        (corrupt(dealer="0"), r"^field 'dealer': expected an integer, got a string \"0\"$"),
         (corrupt(options=[]), r"field 'options': expected an object, got a list"),
+        (
+            corrupt(options={"short_deck": False, "take_limit": True}),
+            r"^field 'options': Options.take_limit must be an int, got a boolean true$",
+        ),
         (corrupt(options={"short_deck": False}), r"field 'options' lacks 'take_limit'"),
         (
             corrupt(options={"short_deck": False, "take_limit": 0}),
@@ -107,7 +113,8 @@ def corrupt(**changes: object) -> str:
             r"field 'options' has unknown 'x'",
         ),
         (corrupt(trump=7), r"field 'trump': expected a card such as '7♠', got a number 7"),
-        (corrupt(trump="7x"), r"field 'deal': the trump card: cannot read '7x' as a card"),
+        (corrupt(trump="7x"), r"^field 'trump': cannot read '7x' as a card"),
+        (corrupt(trump=None), r"^field 'trump': expected a card such as '7♠', got null$"),
         (
             corrupt(deal="6♣"),
             r"field 'deal': expected a list of hands \(lists of cards\), got a string",
@@ -156,15 +163,19 @@ def test_not_text_and_not_a_state() -> None:
     with pytest.raises(RecordError, match=r"durak.from_json\(\) takes JSON text, got dict"):
         durak.from_json({"format": 1})  # type: ignore[arg-type]
     with pytest.raises(
-        NotAGameStateError, match=r"durak.to_json\(\) takes a durak.GameState, got GameState"
+        NotAGameStateError,
+        match=r"^durak.to_json\(\) takes a Durak GameState; this is a Sevens GameState: "
+        r"use sevens_ru.to_json$",
     ):
         durak.to_json(s7.new_game(4, seed=1))  # type: ignore[arg-type]
 
 
 def test_the_two_games_refuse_each_others_records() -> None:
-    with pytest.raises(RecordError):  # the Sevens loader reads the fields before the game
+    with pytest.raises(
+        RecordError, match=r"^field 'game': this is a Durak record; load it with sevens_ru.durak"
+    ):
         s7.from_json(durak.to_json(finished()))
-    with pytest.raises(RecordError, match=r"field 'game': expected 'durak', got 'sevens'"):
+    with pytest.raises(RecordError, match=r"^field 'game': this is a Sevens record; load it wit"):
         durak.from_json(s7.to_json(s7.new_game(4, seed=1)))
 
 

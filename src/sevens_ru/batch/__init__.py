@@ -33,6 +33,7 @@ except ImportError as error:  # pragma: no cover - only without the extra
     raise ImportError('sevens_ru.batch needs numpy: pip install "sevens-ru[numpy]"') from error
 
 from .._board import NINE_OF_DIAMONDS, NINES, ROW, passes_field
+from .._games import SEVENS, not_a_state
 from ..cards import DECK, DECK_MASK
 from ..deal import check_players, hand_sizes
 from ..errors import (
@@ -232,8 +233,11 @@ class GameBatch:
             raise NotAGameStateError("from_states() takes a sequence of GameStates")
         for state in states:
             if not isinstance(state, GameState):
-                raise NotAGameStateError(
-                    f"from_states() takes GameStates, got {type(state).__name__}"
+                raise not_a_state(
+                    "batch.GameBatch.from_states",
+                    state,
+                    game=SEVENS,
+                    label="GameBatch.from_states() (every state)",
                 )
         _check_size(len(states))
         setup = states[0]._setup

@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
+from .._games import SEVENS, not_a_view
 from .._match import bot_name
 from ..cards import Card
-from ..errors import NoMoveError, NotAGameStateError, WrongTypeError
+from ..errors import NoMoveError, WrongTypeError
 from ..observation import PlayerView
 
 __all__ = ["Bot", "NoMoveError", "bot_name", "legal_moves_of"]
@@ -52,8 +53,8 @@ def legal_moves_of(view: PlayerView, rng: random.Random) -> tuple[Card, ...]:
         NoMoveError: it is not this seat's turn, or the game is over.
     """
     if not isinstance(view, PlayerView):
-        raise NotAGameStateError(
-            f"a bot chooses from a sevens_ru.PlayerView, got {type(view).__name__}"
+        raise not_a_view(
+            "a Sevens bot's choose()", view, game=SEVENS, instead="a bot of sevens_ru.durak.bots"
         )
     if not isinstance(rng, random.Random):
         raise WrongTypeError(f"a bot takes a random.Random, got {type(rng).__name__}")

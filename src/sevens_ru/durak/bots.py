@@ -22,6 +22,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
+from .._games import DURAK, not_a_view
 from ..cards import Card, Rank
 from ..errors import IllegalMoveError
 from .moves import Cover, Lead, Move, Take
@@ -53,6 +54,10 @@ class Bot(Protocol):
 
 
 def _legal(view: PlayerView) -> tuple[Move, ...]:
+    if not isinstance(view, PlayerView):
+        raise not_a_view(
+            "a Durak bot's choose()", view, game=DURAK, instead="a bot of sevens_ru.bots"
+        )
     moves = view.legal_moves()
     if not moves:
         whose = "the game is over" if view.is_over else f"seat {view.current_player} is to move"

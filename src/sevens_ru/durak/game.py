@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .._games import DURAK, not_a_state
 from ..cards import DECK, Card, cards_from_mask
 from ..errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
 from ..shuffle import fresh_seed
@@ -443,7 +444,4 @@ def _why_not_cover(state: GameState, move: Cover, hand: int) -> str:
 
 
 def _not_a_state(function: str, value: object) -> NotAGameStateError:
-    return NotAGameStateError(
-        f"durak.{function}() takes a durak.GameState from new_game() or apply(), "
-        f"got {type(value).__name__}"
-    )
+    return not_a_state(function, value, game=DURAK)

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import attrs
 
+from .._games import DURAK, not_a_state
 from ..cards import Card, cards_from_mask, mask_of
-from ..errors import NotAGameStateError
 from .deal import HAND_SIZE, pack_mask
 from .events import Covered, Joined, Led, Took
 from .game import defences, leads
@@ -151,9 +151,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         InvalidSeatError: ``seat`` is not a seat of this game.
     """
     if not isinstance(state, GameState):
-        raise NotAGameStateError(
-            f"durak.view() takes a durak.GameState, got {type(state).__name__}"
-        )
+        raise not_a_state("view", state, game=DURAK)
     seat = state._check_seat(seat)
     return PlayerView(
         seat=seat,

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import attrs
 
-from ..errors import GameNotOverError, InvalidOptionsError, NotAGameStateError
+from .._games import DURAK, not_a_state
+from ..errors import GameNotOverError, InvalidOptionsError
 from .state import GameState
 
 __all__ = ["Standing", "next_dealer", "payoffs", "ranking"]
@@ -143,9 +144,7 @@ _TOO_EARLY = {
 
 def _check_over(function: str, state: object) -> None:
     if not isinstance(state, GameState):
-        raise NotAGameStateError(
-            f"durak.{function}() takes a durak.GameState, got {type(state).__name__}"
-        )
+        raise not_a_state(function, state, game=DURAK)
     if state._attacker is not None:
         doing = "defend" if state._attack else "lead"
         raise GameNotOverError(
