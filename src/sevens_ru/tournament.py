@@ -42,11 +42,12 @@ from . import _match
 from ._match import Estimate, MatchError
 from ._results import BotFigures, MatchFigures, figures_last
 from .bots import Bot, bot_name
+from .cards import Card
 from .deal import MAX_PLAYERS, MIN_PLAYERS
 from .errors import SevensError
-from .game import apply, is_over, new_game
-from .observation import view
+from .observation import PlayerView
 from .options import Options
+from .play import play_game
 from .scoring import ranking
 
 __all__ = ["BotResult", "Estimate", "MatchError", "MatchResult", "play_match"]
@@ -118,6 +119,29 @@ class _Seat:
     seconds: float
 
 
+class _Seated:
+    """A bot of the lineup in one seat of one game: it times its choices and names its failures."""
+
+    def __init__(self, bot: Bot, seat: int) -> None:
+        self.bot = bot
+        self.seat = seat
+        self.moves = 0
+        self.seconds = 0.0
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Card:
+        started = time.perf_counter()
+        try:
+            card = self.bot.choose(view, rng)
+        except Exception as error:
+            raise MatchError(
+                f"bot {bot_name(self.bot)!r} in seat {self.seat} failed: "
+                f"{type(error).__name__}: {error}"
+            ) from error
+        self.seconds += time.perf_counter() - started
+        self.moves += 1
+        return card
+
+
 def _play_game(
     lineup: Sequence[Bot],
     options: Options,
@@ -128,26 +152,20 @@ def _play_game(
 ) -> list[_Seat]:
     """Play deal ``number`` in ``rotation``: seat ``s`` is ``lineup[entries[s]]``."""
     players = len(entries)
-    state = new_game(players, seed=_derive(seed, number), options=options)
+    seats = [_Seated(lineup[entry], seat) for seat, entry in enumerate(entries)]
     rngs = [random.Random(_derive(seed, number, rotation, seat)) for seat in range(players)]
-    moves = [0] * players
-    seconds = [0.0] * players
-    while not is_over(state):
+    states = play_game(seats, seed=_derive(seed, number), options=options, rngs=rngs)
+    state = next(states)  # the deal
+    try:
+        for after in states:
+            state = after
+    except MatchError:  # a bot that failed, named by _Seated
+        raise
+    except SevensError as error:  # a card apply() refused, with the bot named
         seat: int = state.current_player  # type: ignore[assignment]  # not over
-        bot = lineup[entries[seat]]
-        started = time.perf_counter()
-        try:
-            card = bot.choose(view(state, seat), rngs[seat])
-        except Exception as error:
-            raise MatchError(
-                f"bot {bot_name(bot)!r} in seat {seat} failed: {type(error).__name__}: {error}"
-            ) from error
-        seconds[seat] += time.perf_counter() - started
-        moves[seat] += 1
-        try:
-            state = apply(state, card)
-        except SevensError as error:
-            raise MatchError(f"bot {bot_name(bot)!r} in seat {seat}: {error}") from error
+        raise MatchError(
+            f"bot {bot_name(seats[seat].bot)!r} in seat {seat}: {error.__cause__}"
+        ) from error
     return [
         _Seat(
             entries[standing.seat],
@@ -155,8 +173,8 @@ def _play_game(
             standing.cards_left,
             standing.passes,
             standing.place == 1,
-            moves[standing.seat],
-            seconds[standing.seat],
+            seats[standing.seat].moves,
+            seats[standing.seat].seconds,
         )
         for standing in ranking(state)
     ]
