@@ -27,8 +27,8 @@ import sevens_ru as s7
 
 from .. import durak
 from ..bots import BOT_NAMES, make_bot
+from ..durak import bots as durak_bots
 from ..cards import DECK, Card
-from ..cli.durak import DURAK_BOTS, make_durak_bot
 from ..errors import (
     IllegalMoveError,
     InvalidDealError,
@@ -322,10 +322,10 @@ GAMES: dict[str, Game] = {
         name="durak",
         min_players=2,
         max_players=4,
-        bot_names=DURAK_BOTS,
+        bot_names=durak_bots.BOT_NAMES,
         option_names=("short_deck", "take_limit"),
         new=_durak_new,
-        bot=make_durak_bot,
+        bot=durak_bots.make_bot,
         apply=durak.apply,
         legal=durak.legal_moves,
         action=None,
