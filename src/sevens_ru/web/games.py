@@ -27,8 +27,8 @@ import sevens_ru as s7
 
 from .. import durak
 from ..bots import BOT_NAMES, make_bot
-from ..durak import bots as durak_bots
 from ..cards import DECK, Card
+from ..durak import bots as durak_bots
 from ..errors import (
     IllegalMoveError,
     InvalidDealError,
