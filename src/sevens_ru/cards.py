@@ -26,6 +26,7 @@ from typing import Literal, get_args
 
 import attrs
 
+from ._quote import got
 from .errors import (
     CardParseError,
     InvalidCardError,
@@ -132,16 +133,14 @@ class Rank(enum.IntEnum):
 def _check_rank(_card: object, _attribute: object, value: Rank) -> None:
     if not isinstance(value, Rank):
         raise InvalidCardError(
-            f"Card() takes a Rank, got {type(value).__name__} {value!r}; "
-            "to read card text such as '10♦' use Card.parse"
+            f"Card() takes a Rank, got {got(value)}; to read card text such as '10♦' use Card.parse"
         )
 
 
 def _check_suit(_card: object, _attribute: object, value: Suit) -> None:
     if not isinstance(value, Suit):
         raise InvalidCardError(
-            f"Card() takes a Suit, got {type(value).__name__} {value!r}; "
-            "to read card text such as '10♦' use Card.parse"
+            f"Card() takes a Suit, got {got(value)}; to read card text such as '10♦' use Card.parse"
         )
 
 
@@ -424,7 +423,7 @@ _RUSSIAN_NAMES: dict[Rank | Suit, str] = {
 def _explain(text: object) -> str:
     """Say why ``text`` is not a card (called only once parsing has failed)."""
     if not isinstance(text, str):
-        return f"expected card text such as '10♦' or 'QS', got {type(text).__name__} {text!r}"
+        return f"expected card text such as '10♦' or 'QS', got {got(text)}"
     stripped = text.strip()
     if not stripped:
         return (

@@ -6,6 +6,7 @@ from typing import Literal, get_args
 
 import attrs
 
+from ._quote import got
 from .errors import InvalidOptionsError
 
 __all__ = ["Options", "PlaceNumbering"]
@@ -19,7 +20,7 @@ _NUMBERINGS: tuple[str, ...] = get_args(PlaceNumbering)
 def _check_bool(_options: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if not isinstance(value, bool):
         raise InvalidOptionsError(
-            f"Options.{attribute.name} must be True or False, got {type(value).__name__} {value!r}"
+            f"Options.{attribute.name} must be True or False, got {got(value)}"
         )
 
 

@@ -32,7 +32,6 @@ True
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
@@ -41,11 +40,8 @@ import attrs
 from . import _match
 from ._match import Estimate, MatchError
 from ._results import BotFigures, MatchFigures, figures_last
-from .bots import Bot, bot_name
-from .cards import Card
+from .bots import Bot
 from .deal import MAX_PLAYERS, MIN_PLAYERS
-from .errors import SevensError
-from .observation import PlayerView
 from .options import Options
 from .play import play_game
 from .scoring import ranking
@@ -119,31 +115,9 @@ class _Seat:
     seconds: float
 
 
-class _Seated:
-    """A bot of the lineup in one seat of one game: it times its choices and names its failures."""
-
-    def __init__(self, bot: Bot, seat: int) -> None:
-        self.bot = bot
-        self.seat = seat
-        self.moves = 0
-        self.seconds = 0.0
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Card:
-        started = time.perf_counter()
-        try:
-            card = self.bot.choose(view, rng)
-        except Exception as error:
-            raise MatchError(
-                f"bot {bot_name(self.bot)!r} in seat {self.seat} failed: "
-                f"{type(error).__name__}: {error}"
-            ) from error
-        self.seconds += time.perf_counter() - started
-        self.moves += 1
-        return card
-
-
 def _play_game(
     lineup: Sequence[Bot],
+    names: Sequence[str],
     options: Options,
     seed: int,
     number: int,
@@ -151,21 +125,14 @@ def _play_game(
     entries: Sequence[int],
 ) -> list[_Seat]:
     """Play deal ``number`` in ``rotation``: seat ``s`` is ``lineup[entries[s]]``."""
-    players = len(entries)
-    seats = [_Seated(lineup[entry], seat) for seat, entry in enumerate(entries)]
-    rngs = [random.Random(_derive(seed, number, rotation, seat)) for seat in range(players)]
-    states = play_game(seats, seed=_derive(seed, number), options=options, rngs=rngs)
-    state = next(states)  # the deal
-    try:
-        for after in states:
-            state = after
-    except MatchError:  # a bot that failed, named by _Seated
-        raise
-    except SevensError as error:  # a card apply() refused, with the bot named
-        seat: int = state.current_player  # type: ignore[assignment]  # not over
-        raise MatchError(
-            f"bot {bot_name(seats[seat].bot)!r} in seat {seat}: {error.__cause__}"
-        ) from error
+    rngs = [random.Random(_derive(seed, number, rotation, seat)) for seat in range(len(entries))]
+    state, table = _match.play_seated(
+        lineup,
+        names,
+        entries,
+        f"deal {number}, rotation {rotation}",
+        lambda seats: play_game(seats, seed=_derive(seed, number), options=options, rngs=rngs),
+    )
     return [
         _Seat(
             entries[standing.seat],
@@ -173,8 +140,8 @@ def _play_game(
             standing.cards_left,
             standing.passes,
             standing.place == 1,
-            seats[standing.seat].moves,
-            seats[standing.seat].seconds,
+            table.seats[standing.seat].moves,
+            table.seats[standing.seat].seconds,
         )
         for standing in ranking(state)
     ]
@@ -252,7 +219,7 @@ def _summarize(name: str, entry: _match.Entry[_Seat], players: int) -> BotResult
 def _deal(
     lineup: tuple[Bot, ...], names: list[str], options: Options, seed: int
 ) -> _match.Game[_Seat]:
-    return partial(_play_game, lineup, options, seed)
+    return partial(_play_game, lineup, names, options, seed)
 
 
 _SEVENS = _match.MatchGame(

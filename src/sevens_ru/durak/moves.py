@@ -23,6 +23,7 @@ from typing import TypeAlias
 
 import attrs
 
+from .._quote import got
 from ..cards import Card, Rank
 from ..errors import CardParseError, InvalidMoveError
 
@@ -161,8 +162,7 @@ def parse_move(text: str) -> Move:
     """
     if not isinstance(text, str):
         raise InvalidMoveError(
-            f"expected move text such as 'lead 7♣ 7♦', 'cover 7♣ 8♣' or 'take', "
-            f"got {type(text).__name__} {text!r}"
+            f"expected move text such as 'lead 7♣ 7♦', 'cover 7♣ 8♣' or 'take', got {got(text)}"
         )
     words = text.split()
     if not words:

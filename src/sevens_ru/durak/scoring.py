@@ -1,11 +1,10 @@
-"""The outcome of a finished game: the ranking (D14), the stakes (D15) and the next dealer (D16).
+r"""The outcome of a finished game: the ranking (D14), the stakes (D15) and the next dealer (D16).
 
 >>> from sevens_ru import durak
 >>> state = durak.new_game(3, seed=11)
 >>> while not durak.is_over(state):
 ...     state = durak.apply(state, durak.legal_moves(state)[0])
->>> for standing in durak.ranking(state):
-...     print(standing)
+>>> print(*durak.ranking(state), sep="\n")
 1. seat 0: out after bout 6
 2. seat 2: out after bout 8
 3. seat 1: 3 cards, the fool
@@ -18,6 +17,7 @@ from __future__ import annotations
 import attrs
 
 from .._games import DURAK, not_a_state
+from .._quote import got
 from ..errors import GameNotOverError, InvalidOptionsError
 from .state import GameState
 
@@ -106,9 +106,7 @@ def payoffs(state: GameState, stake: int = 1) -> tuple[int, ...]:
     sevens_ru.errors.GameNotOverError: the payoffs exist only once the game is over (D12, D13); seat 1 is to lead
     """
     if isinstance(stake, bool) or not isinstance(stake, int) or stake < 0:
-        raise InvalidOptionsError(
-            f"the stake must be an int of 0 or more, got {type(stake).__name__} {stake!r}"
-        )
+        raise InvalidOptionsError(f"the stake must be an int of 0 or more, got {got(stake)}")
     _check_over("payoffs", state)
     loser = state.loser
     if loser is None:

@@ -195,7 +195,7 @@ def _event_line(event: Event, tell: Narrator) -> str:
         line = tell.say(f"d_you_{verb}", **fields)
     else:
         line = tell.say(f"d_{verb}s", name=tell.seat(event.seat), **fields)
-    style = {Joined: "cyan", Took: "yellow"}.get(type(event))
+    style = "cyan" if isinstance(event, Joined) else "yellow" if isinstance(event, Took) else None
     return f"[{style}]{line}[/]" if style else line
 
 

@@ -26,18 +26,16 @@ True
 
 from __future__ import annotations
 
-from ._base import Bot, NoMoveError, legal_moves_of
+from ._base import Bot, legal_moves_of
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
-from .registry import BOT_NAMES, UnknownBotError, make_bot
+from .registry import BOT_NAMES, make_bot
 
 __all__ = [
     "BOT_NAMES",
     "Bot",
     "HeuristicBot",
-    "NoMoveError",
     "RandomBot",
-    "UnknownBotError",
     "legal_moves_of",
     "make_bot",
 ]
