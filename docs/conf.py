@@ -61,6 +61,7 @@ nitpick_ignore_regex = [
     ("py:class", r"(pathlib|io|argparse|contextlib|concurrent\.futures)\..*"),
     ("py:(func|mod|class)", r"(json|random|os|hashlib|struct)(\..*)?"),
     ("py:(class|data|obj)", r"(numpy|np|npt)(\..*)?"),
+    ("py:(class|data|obj)", r"(starlette|uvicorn|sqlite3|threading)(\..*)?"),  # sevens_ru.web
 ]
 
 # autodoc: signatures with type hints, members in source order, Google-style sections.

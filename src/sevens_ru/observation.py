@@ -114,6 +114,12 @@ class PlayerView:
             return ()
         return cards_from_mask(mask_of(self.hand) & playable_mask(mask_of(self.table)))
 
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows (:func:`sevens_ru.svg.position`)."""
+        from .svg import position  # drawn on demand: the rules never need it
+
+        return position(self)
+
 
 def view(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may see of ``state`` (R20).

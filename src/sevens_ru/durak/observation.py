@@ -132,6 +132,12 @@ class PlayerView:
         uncovered = mask_of(attack for attack, cover in self.table if cover is None)
         return defences(hand, uncovered, BEATEN_BY[self.trump.suit])
 
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows (:func:`sevens_ru.svg.position`)."""
+        from ..svg import position  # drawn on demand: the rules never need it
+
+        return position(self)
+
 
 def view(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may see of ``state`` (D17).
