@@ -64,6 +64,7 @@ nitpick_ignore_regex = [
     # The learning frameworks of sevens_ru.envs, and its adapters' type variables.
     ("py:(class|data|obj)", r"(gymnasium|pettingzoo|pyspiel|open_spiel)(\..*)?"),
     ("py:class", r"sevens_ru\.envs\._tables\.(StateT|ViewT|OptionsT)"),
+    ("py:(class|data|obj)", r"(starlette|uvicorn|sqlite3|threading)(\..*)?"),  # sevens_ru.web
 ]
 
 # autodoc: signatures with type hints, members in source order, Google-style sections.

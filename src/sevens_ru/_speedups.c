@@ -920,7 +920,7 @@ static const uint64_t ROUND_CONSTANTS[24] = {
 static inline uint64_t
 rotate(uint64_t lane, int bits)
 {
-    return lane << bits | lane >> (64 - bits);
+    return lane << bits | lane >> ((64 - bits) & 63); /* no shift by 64 for 0 bits */
 }
 
 /* One round, from the state a to the state e (lane (x, y) is a[x + 5 y]): theta, rho
@@ -935,6 +935,13 @@ plane(const uint64_t *b, uint64_t *e, uint64_t *c)
     }
 }
 
+/* Rho and pi: lane i of the new state's plane i / 5 comes from lane PI_SOURCE[i] of
+ * the old one, rotated by RHO[i] bits. */
+static const int PI_SOURCE[25] = {0, 6,  12, 18, 24, 3, 9, 10, 16, 22, 1, 7, 13,
+                                  19, 20, 4, 5, 11, 17, 23, 2, 8, 14, 15, 21};
+static const int RHO[25] = {0,  44, 43, 21, 14, 28, 20, 3,  45, 61, 1,  6, 25,
+                            8,  18, 27, 36, 10, 15, 56, 62, 55, 39, 41, 2};
+
 static inline __attribute__((always_inline)) void
 keccak_round(const uint64_t *a, uint64_t *e, uint64_t *c, uint64_t constant)
 {
@@ -943,36 +950,13 @@ keccak_round(const uint64_t *a, uint64_t *e, uint64_t *c, uint64_t constant)
         d[x] = c[(x + 4) % 5] ^ rotate(c[(x + 1) % 5], 1);
     for (int x = 0; x < 5; x++)
         c[x] = 0;
-    b[0] = (a[0] ^ d[0]);
-    b[1] = rotate(a[6] ^ d[1], 44);
-    b[2] = rotate(a[12] ^ d[2], 43);
-    b[3] = rotate(a[18] ^ d[3], 21);
-    b[4] = rotate(a[24] ^ d[4], 14);
-    plane(b, e + 0, c);
-    b[0] = rotate(a[3] ^ d[3], 28);
-    b[1] = rotate(a[9] ^ d[4], 20);
-    b[2] = rotate(a[10] ^ d[0], 3);
-    b[3] = rotate(a[16] ^ d[1], 45);
-    b[4] = rotate(a[22] ^ d[2], 61);
-    plane(b, e + 5, c);
-    b[0] = rotate(a[1] ^ d[1], 1);
-    b[1] = rotate(a[7] ^ d[2], 6);
-    b[2] = rotate(a[13] ^ d[3], 25);
-    b[3] = rotate(a[19] ^ d[4], 8);
-    b[4] = rotate(a[20] ^ d[0], 18);
-    plane(b, e + 10, c);
-    b[0] = rotate(a[4] ^ d[4], 27);
-    b[1] = rotate(a[5] ^ d[0], 36);
-    b[2] = rotate(a[11] ^ d[1], 10);
-    b[3] = rotate(a[17] ^ d[2], 15);
-    b[4] = rotate(a[23] ^ d[3], 56);
-    plane(b, e + 15, c);
-    b[0] = rotate(a[2] ^ d[2], 62);
-    b[1] = rotate(a[8] ^ d[3], 55);
-    b[2] = rotate(a[14] ^ d[4], 39);
-    b[3] = rotate(a[15] ^ d[0], 41);
-    b[4] = rotate(a[21] ^ d[1], 2);
-    plane(b, e + 20, c);
+    for (int y = 0; y < 5; y++) {
+        for (int x = 0; x < 5; x++) {
+            int source = PI_SOURCE[5 * y + x];
+            b[x] = rotate(a[source] ^ d[source % 5], RHO[5 * y + x]);
+        }
+        plane(b, e + 5 * y, c);
+    }
     e[0] ^= constant; /* iota */
     c[0] ^= constant;
 }

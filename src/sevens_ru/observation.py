@@ -161,6 +161,12 @@ class PlayerView:
         """
         return tuple(card.index for card in cards_from_mask(self.legal_mask()))
 
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows (:func:`sevens_ru.svg.position`)."""
+        from .svg import position  # drawn on demand: the rules never need it
+
+        return position(self)
+
 
 def view(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may see of ``state`` (R20).

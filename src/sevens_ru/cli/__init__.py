@@ -5,11 +5,14 @@ Commands::
     sevens-ru demo      [--game G] [--players N] [--seed S] [--bots B ...] [--lang L] [--delay SEC] [--save FILE]
     sevens-ru play      [--game G] [--players N] [--seed S] [--opponents B ...] [--seat K] [--lang L] [--save FILE]
     sevens-ru simulate  [--game G] [--bots B ...] [--games N] [--seed S] [--jobs J] [--json] [--no-duplicate]
-    sevens-ru replay    FILE [--step | --no-step] [--lang L]
+    sevens-ru replay    FILE [--step | --no-step] [--lang L] [--html OUT]
+    sevens-ru serve     [--host 127.0.0.1] [--port 8000] [--db FILE]
 
 ``--game`` is ``sevens`` (the default) or ``durak`` (old Durak, :mod:`sevens_ru.durak`,
 with ``--dealer K`` and ``--short-deck`` for ``demo`` and ``play``, and ``--short-deck``
-for ``simulate``); ``replay`` reads either kind of record. Each game brings its
+for ``simulate``); ``replay`` reads either kind of record, and with ``--html OUT``
+writes it as one HTML page (:func:`sevens_ru.svg.replay_html`). ``serve`` runs the game
+server of :mod:`sevens_ru.web` for both games (the ``web`` extra). Each game brings its
 commands (:data:`GAMES`, one folder per game: :mod:`sevens_ru.cli.sevens`,
 :mod:`sevens_ru.cli.durak`). A Sevens bot is ``random``, ``heuristic`` or ``search``,
 optionally with settings such as ``search:rollouts=2000`` (see
@@ -38,6 +41,7 @@ from ..errors import GameAbandonedError, SevensError
 from . import durak, sevens
 from ._arguments import parser, read_record, refuse
 from ._commands import COMMANDS, Game
+from ._serve import serve
 from ._shared import record_game
 from .output import Output
 from .texts import say
@@ -79,6 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, out: Output) -> int:
+    if args.command == "serve":  # for every game at once
+        return serve(args, out)
     if args.command == "replay":  # the record says which game it is
         args.record = read_record(args.file)
         game = record_game(args.record)

@@ -268,5 +268,29 @@ def parser(
         help="wait for Enter after each move (default: on a terminal)",
     )
     sub.add_argument("--lang", choices=LANGUAGES, default="en")
+    sub.add_argument(
+        "--html",
+        type=writable,
+        default=None,
+        metavar="OUT",
+        help="write the game as one HTML page to OUT instead",
+    )
+    common(sub)
+
+    sub = subs["serve"] = commands.add_parser(
+        "serve", help="a game server: the page and the JSON API (the web extra)"
+    )
+    sub.add_argument("--host", default="127.0.0.1", help="the address (default 127.0.0.1)")
+    sub.add_argument(
+        "--port", type=whole(least=0, most=65535), default=8000, help="the port (default 8000)"
+    )
+    sub.add_argument(
+        "--db",
+        type=writable,
+        default=None,
+        metavar="FILE",
+        help="the SQLite file of the tables (default: sevens-ru.sqlite3 here)",
+    )
+    sub.add_argument("--lang", choices=LANGUAGES, default="en", help="language of messages")
     common(sub)
     return main, subs

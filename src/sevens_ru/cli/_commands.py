@@ -18,9 +18,10 @@ from typing import Any
 import attrs
 
 from ..cards import Language
+from ..svg import replay_html
 from ._shared import delay_of, finish, seat_of, seated, show_match, timed_match, with_human
 from .output import Output
-from .texts import Narrator
+from .texts import Narrator, say
 
 __all__ = ["COMMANDS", "Game"]
 
@@ -42,6 +43,8 @@ class Game:
     """Its ``replay(out, text, *, lang, step)``: a game record, step by step."""
     save: Callable[[Output, Any, Path, Language], None]
     """Its ``save(out, state, path, lang)``: the record of a finished game, to a file."""
+    load: Callable[[str], Any]
+    """Its ``from_json``: the state of a game record's text, every move checked."""
     match: Callable[..., Any]
     """Its ``play_match`` (:func:`sevens_ru.tournament.play_match`), for ``simulate``."""
     title: Callable[[Any], str]
@@ -119,8 +122,16 @@ def simulate(game: Game, args: argparse.Namespace, out: Output) -> int:
 
 
 def replay(game: Game, args: argparse.Namespace, out: Output) -> int:
-    """``sevens-ru replay``: step through the game record ``args.record`` (its text)."""
-    game.replay(out, args.record, lang=args.lang, step=args.step)
+    """``sevens-ru replay``: step through the game record ``args.record`` (its text).
+
+    With ``--html OUT``, write the game as one HTML page instead (:func:`sevens_ru.svg.replay_html`).
+    """
+    if args.html is None:
+        game.replay(out, args.record, lang=args.lang, step=args.step)
+        return 0
+    page = replay_html(game.load(args.record), lang=args.lang)
+    args.html.write_text(page, encoding="utf-8")
+    out.line(say(args.lang, "wrote_html", path=str(args.html)))
     return 0
 
 

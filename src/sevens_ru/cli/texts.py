@@ -154,6 +154,18 @@ TEXTS: dict[str, dict[Language, str]] = {
         "fr": "Partie enregistrée dans {path}",
         "de": "Partie gespeichert in {path}",
     },
+    "wrote_html": {
+        "en": "Replay page written to {path}",
+        "ru": "Страница с записью партии: {path}",
+        "fr": "Page de la partie écrite dans {path}",
+        "de": "Seite der Partie geschrieben nach {path}",
+    },
+    "serving": {
+        "en": "Serving the card table on {url} (tables in {db}); Ctrl-C stops.",
+        "ru": "Карточный стол открыт на {url} (столы в {db}); Ctrl-C — остановить.",
+        "fr": "La table de jeu est servie sur {url} (tables dans {db}) ; Ctrl-C pour arrêter.",
+        "de": "Der Kartentisch läuft auf {url} (Tische in {db}); Strg-C beendet.",
+    },
     "deal": {"en": "The deal", "ru": "Раздача", "fr": "La donne", "de": "Das Blatt"},
     "step": {
         "en": "Enter: next, b: back, q: quit ",

@@ -209,6 +209,12 @@ class PlayerView:
         """The action numbers of :meth:`legal_moves`, ascending and in the same order."""
         return tuple(action_of(move) for move in self.legal_moves())
 
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows (:func:`sevens_ru.svg.position`)."""
+        from ..svg import position  # drawn on demand: the rules never need it
+
+        return position(self)
+
 
 def view(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may see of ``state`` (D17).

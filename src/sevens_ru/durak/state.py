@@ -407,6 +407,12 @@ class GameState(LinkedState):
             f"{len(self.moves)} moves, {where}, table: {table or 'empty'}>"
         )
 
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows (:func:`sevens_ru.svg.position`)."""
+        from ..svg import position  # drawn on demand: the rules never need it
+
+        return position(self)
+
     def __copy__(self) -> GameState:
         return self
 

@@ -156,6 +156,7 @@ GAME = Game(
     play=play,
     replay=replay,
     save=save,
+    load=from_json,
     match=play_match,
     title=lambda result: (
         f"Durak: {result.players} players" + (", 32 cards" if result.options.short_deck else "")

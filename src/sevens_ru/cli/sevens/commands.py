@@ -133,6 +133,7 @@ GAME = Game(
     play=play,
     replay=replay,
     save=save,
+    load=from_json,
     match=play_match,
     title=lambda result: f"{result.players} players",
     columns={

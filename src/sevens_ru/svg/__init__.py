@@ -1,0 +1,98 @@
+"""Pictures of positions of both games, as SVG text: no dependency, no I/O.
+
+:func:`position` draws a state or a view: the main game's four rows with their empty
+places (those where a card may be played now outlined), or Durak's trump card, bout
+(each cover laid across the card it covers) and set-aside pile; below, every seat with
+its hand, face up where the picture may show it and as backs with their count where it
+may not, its passes or its part in the bout, whose turn it is, and the last move marked.
+A state shows every hand (or only ``seat``'s); a view shows only its own seat's, so a
+picture of a view holds nothing its seat could not see.
+
+States and views of both games show themselves this way in Jupyter (``_repr_svg_``).
+:func:`replay_html` writes a whole game as one page that steps through it.
+
+>>> import sevens_ru as s7
+>>> from sevens_ru import svg
+>>> state = s7.apply(s7.new_game(4, seed=7), "9♦")
+>>> picture = svg.position(s7.view(state, 0), lang="ru")
+>>> picture.startswith("<svg"), picture.count('class="back"')  # the other hands: 9 + 9 + 8
+(True, 26)
+>>> state._repr_svg_() == svg.position(state)
+True
+"""
+
+from __future__ import annotations
+
+from .. import durak
+from ..cards import Language
+from ..errors import InvalidSeatError, NotAGameStateError
+from ..observation import PlayerView
+from ..state import GameState
+from . import _durak, _replay, _sevens
+from ._draw import check_language
+
+__all__ = ["position", "replay_html"]
+
+Position = GameState | PlayerView | durak.GameState | durak.PlayerView
+
+
+def position(position: Position, *, seat: int | None = None, lang: Language = "en") -> str:
+    """The SVG picture of a state or a view of either game, in ``lang``'s words and letters.
+
+    A state is drawn with every hand face up, or, given ``seat``, as that seat sees it;
+    a view always as its own seat sees it.
+
+    >>> from sevens_ru import durak, svg
+    >>> state = durak.apply(durak.new_game(3, dealer=0, seed=7), "lead 6♣")
+    >>> picture = svg.position(state, seat=2)
+    >>> picture == svg.position(durak.view(state, 2)), 'data-card="6♦"' in picture
+    (True, True)
+
+    Raises:
+        NotAGameStateError: ``position`` is not a state or a view of either game.
+        InvalidSeatError: ``seat`` is not a seat of the game, or is given with a view of
+            another seat.
+        UnknownLanguageError: ``lang`` is not one of :data:`sevens_ru.LANGUAGES`.
+    """
+    lang = check_language(lang)
+    if isinstance(position, (PlayerView, durak.PlayerView)):
+        if seat is not None and seat != position.seat:
+            raise InvalidSeatError(
+                f"this is the view of seat {position.seat}; it cannot be drawn for seat {seat}"
+            )
+        seat = None
+    if isinstance(position, (GameState, PlayerView)):
+        return _sevens.picture(position, seat, lang)
+    if isinstance(position, (durak.GameState, durak.PlayerView)):
+        return _durak.picture(position, seat, lang)
+    raise NotAGameStateError(
+        f"svg.position() takes a state or a view of either game, got {type(position).__name__}"
+    )
+
+
+def replay_html(state: GameState | durak.GameState, *, lang: Language = "en") -> str:
+    """A one-page HTML replay of ``state``'s game, from the deal to ``state``.
+
+    Every position is drawn with every hand face up; the page needs no network and no
+    file beside it. Without JavaScript it shows the positions one below another; with it,
+    one at a time, stepped with the buttons, the slider or the arrow, Home and End keys.
+
+    >>> import sevens_ru as s7
+    >>> from sevens_ru import svg
+    >>> state = s7.new_game(3, seed=2)
+    >>> while not s7.is_over(state):
+    ...     state = s7.apply(state, s7.legal_moves(state)[0])
+    >>> page = svg.replay_html(state, lang="de")
+    >>> page.startswith("<!DOCTYPE html>"), page.count("<svg") == len(state.table) + 1
+    (True, True)
+
+    Raises:
+        NotAGameStateError: ``state`` is not a state of either game.
+        UnknownLanguageError: ``lang`` is not one of :data:`sevens_ru.LANGUAGES`.
+    """
+    lang = check_language(lang)
+    if not isinstance(state, (GameState, durak.GameState)):
+        raise NotAGameStateError(
+            f"svg.replay_html() takes a state of either game, got {type(state).__name__}"
+        )
+    return _replay.page(state, lang)

@@ -1,0 +1,116 @@
+"""A finished game as one self-contained HTML page: every position, stepped with buttons or keys."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from .. import durak
+from ..cards import Language
+from ..events import Play
+from ..game import apply, new_game
+from ..state import GameState
+from . import _durak, _sevens
+
+_TITLES: dict[Language, tuple[str, str]] = {
+    "en": ("Russian Sevens", "Old Durak"),
+    "ru": ("Семёрки", "Дурачки"),
+    "fr": ("Sept russe", "Durak à l'ancienne"),
+    "de": ("Russisches Sieben", "Altes Durak"),
+}
+_STEP: dict[Language, str] = {
+    "en": "Move {number} of {total}",
+    "ru": "Ход {number} из {total}",
+    "fr": "Coup {number} sur {total}",
+    "de": "Zug {number} von {total}",
+}
+_BUTTONS: dict[Language, tuple[str, str, str, str]] = {
+    "en": ("First", "Back", "Forward", "Last"),
+    "ru": ("В начало", "Назад", "Вперёд", "В конец"),
+    "fr": ("Début", "Précédent", "Suivant", "Fin"),
+    "de": ("Anfang", "Zurück", "Weiter", "Ende"),
+}
+_PAGE_STYLE = (
+    "body{font-family:'DejaVu Sans',Arial,sans-serif;margin:1.5rem;background:#f4f1ea;color:#222}"
+    "figure{margin:0 0 1rem}figcaption{margin:.3rem 0}"
+    "nav{display:flex;gap:.5rem;align-items:center;margin-bottom:1rem}"
+    "button{font-size:1rem;padding:.3rem .8rem}input[type=range]{flex:0 1 24rem}"
+)
+# Shows one position at a time (without JavaScript every position is shown, one below another).
+_SCRIPT = """
+const frames = document.querySelectorAll("figure");
+const slider = document.getElementById("at");
+let at = 0;
+function show(next) {
+  at = Math.max(0, Math.min(frames.length - 1, next));
+  frames.forEach((frame, i) => { frame.hidden = i !== at; });
+  slider.value = String(at);
+}
+document.getElementById("first").onclick = () => show(0);
+document.getElementById("back").onclick = () => show(at - 1);
+document.getElementById("forward").onclick = () => show(at + 1);
+document.getElementById("last").onclick = () => show(frames.length - 1);
+slider.oninput = () => show(Number(slider.value));
+document.addEventListener("keydown", (event) => {
+  if (event.target === slider) return;
+  const moves = {ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: frames.length - 1};
+  if (event.key in moves) { show(moves[event.key]); event.preventDefault(); }
+});
+document.querySelector("nav").hidden = false;
+show(0);
+"""
+
+
+def positions(state: GameState | durak.GameState) -> list[GameState | durak.GameState]:
+    """Every position of ``state``'s game from the deal to ``state``, replayed from its deal."""
+    if isinstance(state, durak.GameState):
+        at = durak.new_game(
+            state.players,
+            dealer=state.dealer,
+            hands=state.deal,
+            trump=state.trump,
+            options=state.options,
+        )
+        durak_states: list[GameState | durak.GameState] = [at]
+        for move in state.moves:
+            at = durak.apply(at, move)
+            durak_states.append(at)
+        return durak_states
+    position = new_game(state.players, hands=state.deal, options=state.options)
+    states: list[GameState | durak.GameState] = [position]
+    for event in state.history:
+        if isinstance(event, Play):
+            position = apply(position, event.card)
+            states.append(position)
+    return states
+
+
+def page(state: GameState | durak.GameState, lang: Language) -> str:
+    """The replay page of ``state``'s game in ``lang`` (every hand face up)."""
+    is_durak = isinstance(state, durak.GameState)
+    title = _TITLES[lang][is_durak]
+    frames = []
+    states = positions(state)
+    total = len(states) - 1
+    for number, position in enumerate(states):
+        if isinstance(position, durak.GameState):
+            picture = _durak.picture(position, None, lang)
+        else:
+            picture = _sevens.picture(position, None, lang)
+        caption = _STEP[lang].format(number=number, total=total)
+        frames.append(f"<figure>{picture}<figcaption>{escape(caption)}</figcaption></figure>")
+    labels = _BUTTONS[lang]
+    buttons = "".join(
+        f'<button type="button" id="{name}">{escape(label)}</button>'
+        for name, label in zip(("first", "back", "forward", "last"), labels, strict=True)
+    )
+    nav = (
+        f'<nav hidden>{buttons}<input type="range" id="at" min="0" max="{total}" value="0" '
+        f'aria-label="{escape(_STEP[lang].format(number="", total=total))}"></nav>'
+    )
+    return (
+        f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title><style>{_PAGE_STYLE}</style></head>"
+        f"<body><h1>{escape(title)}</h1>{nav}{''.join(frames)}"
+        f"<script>{_SCRIPT}</script></body></html>\n"
+    )

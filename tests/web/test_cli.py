@@ -1,0 +1,96 @@
+"""The command's parts for the web: ``replay --html`` and ``serve``."""
+
+from __future__ import annotations
+
+import importlib.util
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx2
+import pytest
+
+import sevens_ru as s7
+from sevens_ru import durak
+from sevens_ru.cli import main
+
+
+@pytest.mark.parametrize("game", ["sevens", "durak"])
+def test_replay_writes_a_game_as_one_html_page(tmp_path: Path, game: str) -> None:
+    record, page = tmp_path / "game.json", tmp_path / "game.html"
+    assert main(["demo", "--game", game, "--seed", "3", "--plain", "--save", str(record)]) == 0
+    assert main(["replay", str(record), "--html", str(page), "--lang", "de", "--plain"]) == 0
+    text = page.read_text(encoding="utf-8")
+    if game == "sevens":
+        moves = len(s7.from_json(record.read_text(encoding="utf-8")).table)
+    else:
+        moves = len(durak.from_json(record.read_text(encoding="utf-8")).moves)
+    assert text.count("<svg") == moves + 1
+    assert '<html lang="de">' in text and f"Zug {moves} von {moves}" in text
+
+
+def test_replay_refuses_a_page_it_cannot_write_and_a_bad_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.json"
+    assert main(["demo", "--seed", "1", "--plain", "--save", str(record)]) == 0
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:  # refused as it is parsed, as argparse does
+        main(["replay", str(record), "--html", str(tmp_path / "no" / "x.html")])
+    assert stop.value.code == 2
+    assert "argument --html: cannot write" in capsys.readouterr().err
+    record.write_text('{"format": 1, "game": "sevens", "moves": []}', encoding="utf-8")
+    assert main(["replay", str(record), "--html", str(tmp_path / "x.html")]) == 2
+    assert "error: the record lacks" in capsys.readouterr().err
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_serve_says_what_it_needs_without_the_web_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *rest: None if name == "uvicorn" else real(name)
+    )
+    assert main(["serve"]) == 2
+    assert 'serve needs the web extra (uvicorn missing): pip install "sevens-ru[web]"' in (
+        capsys.readouterr().err
+    )
+
+
+def test_serve_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["serve", "--port", "70000"])
+    assert stop.value.code == 2
+    assert "argument --port: must be at most 65535" in capsys.readouterr().err
+
+
+def test_serve_serves_the_page_and_the_api_over_its_database(tmp_path: Path) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    db = tmp_path / "tables.sqlite3"
+    command = [sys.executable, "-m", "sevens_ru.cli", "serve", "--port", str(port), "--db", str(db)]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(300):
+            try:
+                page = httpx2.get(url + "/", timeout=1)
+                break
+            except httpx2.HTTPError:
+                time.sleep(0.05)
+        else:
+            raise AssertionError("the server did not start")
+        assert page.status_code == 200 and "/static/app.js" in page.text
+        made = httpx2.post(
+            url + "/api/tables", json={"game": "sevens", "seats": ["human", "random"]}
+        )
+        assert made.status_code == 201
+    finally:
+        server.terminate()
+        output = server.communicate(timeout=30)[0].decode()
+    assert f"Serving the card table on http://127.0.0.1:{port} (tables in {db})" in output
+    assert db.exists()
