@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ._quote import excerpt, shown
 from .cards import DECK_MASK, Card
 from .errors import CardParseError, InvalidDealError
 
@@ -35,11 +36,10 @@ def check_player_count(players: object, fewest: int, most: int, *, game: str, ru
     """
     if isinstance(players, bool) or not isinstance(players, int):
         raise InvalidDealError(
-            f"the number of players must be an int from {fewest} to {most}, "
-            f"got {type(players).__name__} {players!r}"
+            f"the number of players must be an int from {fewest} to {most}, got {shown(players)}"
         )
     if not fewest <= players <= most:
-        raise InvalidDealError(f"{game} is for {fewest} to {most} players ({rule}), got {players}")
+        raise InvalidDealError(f"{game} is for {fewest} to {most} players ({rule}), got {excerpt(players)}")
     return players
 
 
@@ -77,7 +77,7 @@ def read_hands(
         if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
             raise InvalidDealError(
                 f"the hand of seat {seat} must be a list of cards such as ['9♦', '6♣'], "
-                f"got {type(hand).__name__} {hand!r}"
+                f"got {shown(hand)}"
             )
         mask = 0
         for position, item in enumerate(hand):

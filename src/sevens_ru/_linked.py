@@ -18,6 +18,7 @@ from collections.abc import Callable, Hashable
 from inspect import Signature
 from typing import Any, ClassVar, NoReturn, Protocol, TypeVar
 
+from ._quote import excerpt, shown
 from .errors import InvalidSeatError, NotAGameStateError
 
 __all__ = ["LinkedState", "blank", "builder"]
@@ -134,11 +135,11 @@ class LinkedState(metaclass=_MadeByTheRules):
     def _check_seat(self, seat: object) -> int:
         """``seat`` if it is a seat of this game, else an :class:`InvalidSeatError`."""
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise InvalidSeatError(f"a seat is an int, got {type(seat).__name__} {seat!r}")
+            raise InvalidSeatError(f"a seat is an int, got {shown(seat)}")
         players = self._setup.players
         if not 0 <= seat < players:
             raise InvalidSeatError(
-                f"seat {seat} does not exist: this game has seats 0 to {players - 1}"
+                f"seat {excerpt(seat)} does not exist: this game has seats 0 to {players - 1}"
             )
         return seat
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ._hands import check_player_count, read_hands
+from ._quote import shown
 from .cards import DECK, DECK_MASK, Card, cards_from_mask
 from .errors import InvalidDealError
 from .shuffle import shuffled_bytes
@@ -76,7 +77,7 @@ def deal_and_opener(players: int, seed: int) -> tuple[tuple[int, ...], int]:
     (True, 3)
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidDealError(f"the seed must be an int, got {type(seed).__name__} {seed!r}")
+        raise InvalidDealError(f"the seed must be an int, got {shown(seed)}")
     # Dealing shuffled(seed, 36) card by card, with the loops left to C: a table from
     # card to seat digit, then each bit of the seat numbers read as a base-2 number (a
     # card set), and the hands made from those one, two or three sets.

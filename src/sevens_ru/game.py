@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 
 from ._board import NINE_OF_DIAMONDS, NINES, PASS, PLAY, TABLE_SHIFT, playable_mask
 from ._games import SEVENS, not_a_state
+from ._quote import shown
 from .cards import DECK, Card, cards_from_mask
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players, deal_and_opener, deal_hands
 from .errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
@@ -73,9 +74,7 @@ def new_game(
     if options is None:
         options = _DEFAULT_OPTIONS
     elif not isinstance(options, Options):
-        raise InvalidOptionsError(
-            f"options must be a sevens_ru.Options, got {type(options).__name__} {options!r}"
-        )
+        raise InvalidOptionsError(f"options must be a sevens_ru.Options, got {shown(options)}")
     if hands is not None:
         if seed is not None:
             raise InvalidDealError("give either a seed or explicit hands, not both")

@@ -6,6 +6,7 @@ from typing import Literal, get_args
 
 import attrs
 
+from ._quote import excerpt, shown
 from .errors import InvalidOptionsError
 
 __all__ = ["Options", "PlaceNumbering"]
@@ -19,14 +20,14 @@ _NUMBERINGS: tuple[str, ...] = get_args(PlaceNumbering)
 def _check_bool(_options: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if not isinstance(value, bool):
         raise InvalidOptionsError(
-            f"Options.{attribute.name} must be True or False, got {type(value).__name__} {value!r}"
+            f"Options.{attribute.name} must be True or False, got {shown(value)}"
         )
 
 
 def _check_numbering(_options: object, _attribute: object, value: object) -> None:
     if not isinstance(value, str) or value not in _NUMBERINGS:
         raise InvalidOptionsError(
-            f"Options.place_numbering must be 'competition' or 'dense', got {value!r}"
+            f"Options.place_numbering must be 'competition' or 'dense', got {excerpt(value)}"
         )
 
 

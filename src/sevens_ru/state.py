@@ -25,6 +25,7 @@ from itertools import pairwise
 
 from ._board import TABLE_SHIFT, pass_counts, passes_of, playable_of, row_of, table_of
 from ._linked import LinkedState, blank, builder
+from ._quote import shown
 from .cards import DECK, DECK_MASK, Card, Rank, Suit, cards_from_mask
 from .errors import InvalidCardError, NotAGameStateError
 from .events import Event, Pass, Play
@@ -181,7 +182,7 @@ class GameState(LinkedState):
         ((<Rank.NINE: 9>, <Rank.NINE: 9>), None)
         """
         if not isinstance(suit, Suit):
-            raise InvalidCardError(f"row() takes a Suit, got {type(suit).__name__} {suit!r}")
+            raise InvalidCardError(f"row() takes a Suit, got {shown(suit)}")
         row = row_of(self._table, suit)
         if not row:
             return None

@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .._games import DURAK, not_a_state
+from .._quote import shown
 from ..cards import DECK, Card, cards_from_mask
 from ..errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
 from ..shuffle import fresh_seed
@@ -127,7 +128,7 @@ def new_game(
         options = _DEFAULT_OPTIONS
     elif not isinstance(options, Options):
         raise InvalidOptionsError(
-            f"options must be a sevens_ru.durak.Options, got {type(options).__name__} {options!r}"
+            f"options must be a sevens_ru.durak.Options, got {shown(options)}"
         )
     check_players(players, options.short_deck)
     check_dealer(players, dealer)
@@ -398,7 +399,7 @@ def _as_move(move: object) -> Move:
         return parse_move(move)
     raise InvalidMoveError(
         "apply() takes a move (durak.Lead, durak.Cover or durak.Take) or its text such as "
-        f"'lead 7♣', 'cover 7♣ 8♣' or 'take', got {type(move).__name__} {move!r}"
+        f"'lead 7♣', 'cover 7♣ 8♣' or 'take', got {shown(move)}"
     )
 
 

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from .._quote import shown
 from ..errors import IllegalMoveError, InvalidOptionsError
 from .bots import Bot
 from .game import apply, legal_moves, new_game
@@ -138,7 +139,7 @@ def simulate(
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise InvalidOptionsError(
-            f"the number of games must be an int of 0 or more, got {type(games).__name__} {games!r}"
+            f"the number of games must be an int of 0 or more, got {shown(games)}"
         )
     rng = random.Random(seed)
     losses = [0] * len(bots)
