@@ -4,11 +4,16 @@ Build it with ``python -m sphinx -W -n -b html docs docs/_build/html`` (``pip in
 -e ".[docs]"`` first). The build needs no network: there is no intersphinx, and the
 standard-library names in signatures are listed in ``nitpick_ignore`` and
 ``nitpick_ignore_regex`` below.
+
+Read the Docs builds the site, https://sevens-ru.readthedocs.io/, the same way (see
+``.readthedocs.yaml``); the one difference is the canonical address of the pages, which
+it gives in ``READTHEDOCS_CANONICAL_URL`` and a local build leaves out.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 from typing import Any
 
@@ -80,6 +85,8 @@ myst_heading_anchors = 3
 
 html_theme = "furo"
 html_title = f"sevens-ru {release}"
+# The pages' canonical address on Read the Docs, for search engines; none in a local build.
+html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")
 html_show_sourcelink = False
 html_theme_options = {
     "source_repository": "https://github.com/sevens-ru/sevens-ru/",

@@ -133,7 +133,7 @@ def test_errors_are_reported_with_status_2(capsys: pytest.CaptureFixture[str]) -
     assert main(["demo", "--players", "7"]) == 2
     assert "2 to 6 players" in capsys.readouterr().err
     assert main(["play", "--seat", "4"]) == 2
-    assert "--seat must be 0 to 3" in capsys.readouterr().err
+    assert "argument --seat: must be 0 to 3" in capsys.readouterr().err
     assert main(["simulate", "--bots", "search:depth=3"]) == 2
     assert "bad setting" in capsys.readouterr().err
     with pytest.raises(SystemExit):
@@ -217,7 +217,7 @@ def test_play_with_piped_input_in_french() -> None:
     assert "Votre main:" in out or "Votre main :" in out
     assert "Vous jouez" in out
     assert "Classement" in out
-    assert re.search(r"(Vous avez gagné !|Place \d \(heuristic\) gagne !)", out)
+    assert re.search(r"(Vous avez gagné !|Joueur \d \(heuristic\) gagne !)", out)
 
 
 def test_play_announces_passes_and_can_be_quit(tmp_path: Path) -> None:

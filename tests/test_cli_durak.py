@@ -16,12 +16,12 @@ import pytest
 
 from sevens_ru import Card, durak
 from sevens_ru.cli import main
-from sevens_ru.cli.durak import is_durak_record, make_durak_bot
-from sevens_ru.cli.durak_play import HumanPlayer, read_move
+from sevens_ru.cli._shared import record_game
+from sevens_ru.cli.durak.play import HumanPlayer, read_move
 from sevens_ru.cli.output import Output
-from sevens_ru.cli.play import GameAbandonedError
-from sevens_ru.durak.bots import HeuristicBot, RandomBot
+from sevens_ru.durak.bots import HeuristicBot, RandomBot, make_bot
 from sevens_ru.durak.tournament import play_match as play_durak_match
+from sevens_ru.errors import GameAbandonedError
 from sevens_ru.tournament import MatchError
 
 COMMAND = [sys.executable, "-m", "sevens_ru.cli"]
@@ -139,9 +139,9 @@ def test_replay_of_a_forged_durak_record(
     forged.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     assert main(["replay", str(forged), "--plain"]) == 2
     assert "moves[0] ('cover 6♣ 7♣'): seat 1 cannot cover" in capsys.readouterr().err
-    assert is_durak_record(forged.read_text(encoding="utf-8"))
-    assert not is_durak_record('{"game": "sevens"}')
-    assert not is_durak_record("[1, 2")
+    assert record_game(forged.read_text(encoding="utf-8")) == "durak"
+    assert record_game('{"game": "sevens"}') == "sevens"
+    assert record_game("[1, 2") is None
 
 
 def test_simulate_json_is_the_same_with_two_jobs() -> None:
@@ -200,7 +200,7 @@ def test_errors_are_reported_with_status_2(capsys: pytest.CaptureFixture[str]) -
     assert main(["play", "--game", "durak", "--players", "4", "--short-deck"]) == 2
     assert "32-card pack (short_deck) is for 2 or 3 players" in capsys.readouterr().err
     assert main(["play", "--game", "durak", "--seat", "3"]) == 2
-    assert "--seat must be 0 to 2, got 3" in capsys.readouterr().err
+    assert "argument --seat: must be 0 to 2 with 3 players, got 3" in capsys.readouterr().err
     assert main(["demo", "--game", "durak", "--dealer", "3"]) == 2
     assert "the dealer must be one of the seats 0 to 2" in capsys.readouterr().err
     assert main(["simulate", "--game", "durak", "--bots", "search"]) == 2
@@ -209,7 +209,7 @@ def test_errors_are_reported_with_status_2(capsys: pytest.CaptureFixture[str]) -
     assert "add --game durak" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["demo", "--game", "chess"])
-    assert isinstance(make_durak_bot(" Random "), RandomBot)
+    assert isinstance(make_bot(" Random "), RandomBot)
 
 
 def test_the_human_is_told_why_a_move_is_refused() -> None:
@@ -251,9 +251,9 @@ def test_the_human_is_told_why_a_move_is_refused() -> None:
         "6♠ does not beat 7♠: a trump is covered only by a higher trump.",
         "8♥ does not beat 7♦: it takes a higher ♦ or a trump (♠).",
         "6♣ does not beat 7♦: it takes a higher ♦ or a trump (♠).",
-        "Cannot read 'cover 7♦' as a move.",
+        "Cannot read 'cover 7♦' as a move: 'cover' takes two cards, got 1.",
         "There is no move number 0.",
-        "Cannot read '3 of clubs' as a move.",
+        "Cannot read '3 of clubs' as a move: unknown verb '3'",
         "Type the number of a move in the list",
     ):
         assert message in text, message
@@ -276,7 +276,7 @@ def test_play_with_piped_input_in_russian(tmp_path: Path) -> None:
     result = run(*args, "--save", str(record), stdin="1\n" * 200)
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    for words in ("Дурачки, игроков: 3. Ваше место: 0.", "Козырь:", "Ваши карты:", "Итоги"):
+    for words in ("Дурачки, игроков: 3. Вы — игрок 0.", "Козырь:", "Ваши карты:", "Итоги"):
         assert words in out
     state = durak.from_json(record.read_text(encoding="utf-8"))
     replayed = durak.new_game(3, dealer=0, hands=state.deal, trump=state.trump)
@@ -422,3 +422,33 @@ def test_the_console_script_plays_durak() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "Ranking" in result.stdout
+
+
+@pytest.mark.parametrize(("seed", "seat"), [(3, 2), (6, 0), (12, 1)])
+def test_play_shows_the_hand_first_and_who_attacks_once_a_bout(
+    tmp_path: Path, seed: int, seat: int
+) -> None:
+    record = tmp_path / "game.json"
+    args = ["play", "--game", "durak", "--seed", str(seed), "--seat", str(seat), "--plain"]
+    result = run(*args, "--save", str(record), stdin="1\n" * 200)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    state = durak.from_json(record.read_text(encoding="utf-8"))
+    start = durak.new_game(3, dealer=0, hands=state.deal, trump=state.trump)
+    # The hand as dealt comes before the first lead, which may take cards from it (D7).
+    hand = re.search(r"^Your hand: (.*?)\s+\(\* = trump\)$", out, re.M)
+    assert hand is not None
+    assert {Card.parse(card.rstrip("*")) for card in hand[1].split()} == set(start.hand(seat))
+    first_lead = min(out.find(word) for word in (" leads ", "You lead ") if word in out)
+    assert out.index("Your hand: ") < first_lead
+    # "... attacks you" once for every bout the human defends (D5), not at each question.
+    defended = 0
+    replayed = start
+    for move in (None, *state.moves):
+        if move is not None:
+            before = replayed
+            replayed = durak.apply(replayed, move)
+            if replayed.bouts == before.bouts:
+                continue
+        defended += replayed.defender == seat
+    assert out.count(" attacks you") == defended > 0

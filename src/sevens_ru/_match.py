@@ -18,7 +18,8 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import partial
 from statistics import fmean, variance
@@ -44,6 +45,7 @@ __all__ = [
     "derive",
     "play_deals",
     "play_match",
+    "play_seated",
     "seat_count",
 ]
 
@@ -198,6 +200,34 @@ class Table(Generic[V, M]):
         if self.moving is None:
             return MatchError(f"{self.where}: {cause}")
         return MatchError(f"{self.where}: {self.moving.label}: {cause}")
+
+
+G = TypeVar("G")  # a state of either game
+
+
+def play_seated(
+    lineup: Sequence[_Bot[V, M]],
+    names: Sequence[str],
+    entries: Sequence[int],
+    where: str,
+    play: Callable[[list[_Seated[V, M]]], Iterable[G]],
+) -> tuple[G, Table[V, M]]:
+    """The last state of ``play(seats)``, one game with seat ``s`` held by ``lineup[entries[s]]``.
+
+    ``play`` is the game's ``play_game`` given the seated bots; a bot's failure and a
+    move the rules refused both end as a :class:`~sevens_ru.errors.MatchError`
+    naming the bot, its seat and ``where``. The table is returned too, for its counts.
+    """
+    table: Table[V, M] = Table(
+        [lineup[entry] for entry in entries], [names[entry] for entry in entries], where
+    )
+    try:
+        state = deque(play(table.seats), maxlen=1)[0]  # play to the end, keep the last state
+    except MatchError:  # a bot that failed, named by the table
+        raise
+    except SevensError as error:  # a move the rules refused, with the bot named
+        raise table.refused(error) from error
+    return state, table
 
 
 class _Seated(Generic[V, M]):

@@ -32,7 +32,6 @@ True
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
@@ -41,12 +40,10 @@ import attrs
 from . import _match
 from ._match import Estimate, MatchError
 from ._results import BotFigures, MatchFigures, figures_last
-from .bots import Bot, bot_name
+from .bots import Bot
 from .deal import MAX_PLAYERS, MIN_PLAYERS
-from .errors import SevensError
-from .game import apply, is_over, new_game
-from .observation import view
 from .options import Options
+from .play import play_game
 from .scoring import ranking
 
 __all__ = ["BotResult", "Estimate", "MatchError", "MatchResult", "play_match"]
@@ -120,6 +117,7 @@ class _Seat:
 
 def _play_game(
     lineup: Sequence[Bot],
+    names: Sequence[str],
     options: Options,
     seed: int,
     number: int,
@@ -127,27 +125,14 @@ def _play_game(
     entries: Sequence[int],
 ) -> list[_Seat]:
     """Play deal ``number`` in ``rotation``: seat ``s`` is ``lineup[entries[s]]``."""
-    players = len(entries)
-    state = new_game(players, seed=_derive(seed, number), options=options)
-    rngs = [random.Random(_derive(seed, number, rotation, seat)) for seat in range(players)]
-    moves = [0] * players
-    seconds = [0.0] * players
-    while not is_over(state):
-        seat: int = state.current_player  # type: ignore[assignment]  # not over
-        bot = lineup[entries[seat]]
-        started = time.perf_counter()
-        try:
-            card = bot.choose(view(state, seat), rngs[seat])
-        except Exception as error:
-            raise MatchError(
-                f"bot {bot_name(bot)!r} in seat {seat} failed: {type(error).__name__}: {error}"
-            ) from error
-        seconds[seat] += time.perf_counter() - started
-        moves[seat] += 1
-        try:
-            state = apply(state, card)
-        except SevensError as error:
-            raise MatchError(f"bot {bot_name(bot)!r} in seat {seat}: {error}") from error
+    rngs = [random.Random(_derive(seed, number, rotation, seat)) for seat in range(len(entries))]
+    state, table = _match.play_seated(
+        lineup,
+        names,
+        entries,
+        f"deal {number}, rotation {rotation}",
+        lambda seats: play_game(seats, seed=_derive(seed, number), options=options, rngs=rngs),
+    )
     return [
         _Seat(
             entries[standing.seat],
@@ -155,8 +140,8 @@ def _play_game(
             standing.cards_left,
             standing.passes,
             standing.place == 1,
-            moves[standing.seat],
-            seconds[standing.seat],
+            table.seats[standing.seat].moves,
+            table.seats[standing.seat].seconds,
         )
         for standing in ranking(state)
     ]
@@ -234,7 +219,7 @@ def _summarize(name: str, entry: _match.Entry[_Seat], players: int) -> BotResult
 def _deal(
     lineup: tuple[Bot, ...], names: list[str], options: Options, seed: int
 ) -> _match.Game[_Seat]:
-    return partial(_play_game, lineup, options, seed)
+    return partial(_play_game, lineup, names, options, seed)
 
 
 _SEVENS = _match.MatchGame(

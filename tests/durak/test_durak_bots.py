@@ -13,8 +13,17 @@ from durak_helpers import hands, play, setups
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sevens_ru import IllegalMoveError, InvalidOptionsError, durak
-from sevens_ru.durak.bots import Bot, HeuristicBot, RandomBot
+import sevens_ru as s7
+from sevens_ru import (
+    IllegalMoveError,
+    InvalidOptionsError,
+    NoMoveError,
+    NotAGameStateError,
+    UnknownBotError,
+    WrongTypeError,
+    durak,
+)
+from sevens_ru.durak.bots import BOT_NAMES, Bot, HeuristicBot, RandomBot, make_bot
 from sevens_ru.durak.play import MatchResult, narrate, play_game, simulate
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -145,13 +154,60 @@ def test_a_bot_that_cheats_is_named() -> None:
 
 
 def test_a_bot_asked_out_of_turn_refuses() -> None:
+    # The same error in the same situation as the main game's bots.
     state = durak.new_game(2, seed=4)
     for bot in (RandomBot(), HeuristicBot()):
-        with pytest.raises(
-            IllegalMoveError, match=r"seat 0 has no move to choose: seat 1 is to move"
-        ):
+        with pytest.raises(NoMoveError, match=r"^seat 0 has no move: it is seat 1's turn$"):
             bot.choose(durak.view(state, 0), random.Random(0))
+    over = durak.new_game(
+        2,
+        hands=hands("9♦ 10♦ J♦ Q♦ K♦ A♦ 9♥ 10♥ J♥", "6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣"),
+        trump="6♠",
+        options=durak.Options(take_limit=1),
+    )
+    over = play(over, "lead 6♣", "take")  # D13: the take limit is reached
+    assert durak.is_over(over)
+    for bot in (RandomBot(), HeuristicBot()):
+        with pytest.raises(NoMoveError, match=r"seat 1 has no move: the game is over"):
+            bot.choose(durak.view(over, 1), random.Random(0))
     assert repr(RandomBot()) == "RandomBot()" and repr(HeuristicBot()) == "HeuristicBot()"
+
+
+@pytest.mark.parametrize("bot", [RandomBot(), HeuristicBot()])
+def test_a_bot_refuses_what_is_not_a_durak_view_or_a_random(bot: Bot) -> None:
+    state = durak.new_game(2, seed=4)
+    seen = durak.view(state, 1)
+    sevens_view = s7.view(s7.new_game(4, seed=1), 1)
+    with pytest.raises(
+        NotAGameStateError,
+        match=r"takes a Durak PlayerView; this is a Sevens PlayerView: use a bot of sevens_ru.bots",
+    ):
+        bot.choose(sevens_view, random.Random(0))  # type: ignore[arg-type]
+    with pytest.raises(
+        NotAGameStateError,
+        match=r"takes a Durak PlayerView from durak.view\(state, seat\), got a Durak GameState",
+    ):
+        bot.choose(state, random.Random(0))  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match=r"a bot takes a random.Random, got int"):
+        bot.choose(seen, 7)  # type: ignore[arg-type]
+
+
+def test_bots_by_name() -> None:
+    # The same names, the same semantics and the same errors as sevens_ru.bots.make_bot.
+    assert BOT_NAMES == ("random", "heuristic")
+    assert [type(make_bot(name)) for name in BOT_NAMES] == [RandomBot, HeuristicBot]
+    assert isinstance(make_bot(" Heuristic "), HeuristicBot)
+    assert all(isinstance(make_bot(name), Bot) for name in BOT_NAMES)
+    with pytest.raises(
+        UnknownBotError, match="unknown Durak bot 'search': expected random or heuristic"
+    ):
+        make_bot("search")
+    with pytest.raises(
+        UnknownBotError, match="bad setting 'depth=2' for heuristic: it takes no settings"
+    ):
+        make_bot("heuristic:depth=2")
+    with pytest.raises(UnknownBotError, match="a Durak bot is named by text"):
+        make_bot(3)  # type: ignore[arg-type]
 
 
 def test_narrate_tells_what_followed() -> None:

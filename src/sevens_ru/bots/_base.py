@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
-from .._games import SEVENS, not_a_view
+from .._bots import checked_moves
+from .._games import SEVENS
 from .._match import bot_name
 from ..cards import Card
-from ..errors import NoMoveError, WrongTypeError
+from ..errors import NoMoveError
 from ..observation import PlayerView
 
 __all__ = ["Bot", "NoMoveError", "bot_name", "legal_moves_of"]
@@ -52,15 +53,4 @@ def legal_moves_of(view: PlayerView, rng: random.Random) -> tuple[Card, ...]:
         WrongTypeError: ``rng`` is not a ``random.Random``.
         NoMoveError: it is not this seat's turn, or the game is over.
     """
-    if not isinstance(view, PlayerView):
-        raise not_a_view(
-            "a Sevens bot's choose()", view, game=SEVENS, instead="a bot of sevens_ru.durak.bots"
-        )
-    if not isinstance(rng, random.Random):
-        raise WrongTypeError(f"a bot takes a random.Random, got {type(rng).__name__}")
-    moves = view.legal_moves()
-    if not moves:
-        if view.current_player is None:
-            raise NoMoveError(f"seat {view.seat} has no move: the game is over")
-        raise NoMoveError(f"seat {view.seat} has no move: it is seat {view.current_player}'s turn")
-    return moves
+    return checked_moves(view, rng, PlayerView, SEVENS)

@@ -2,7 +2,9 @@
 
 A bot is named by its kind, optionally followed by a colon and settings:
 ``"random"``, ``"heuristic"``, ``"search"``, ``"search:rollouts=2000"``,
-``"search:time_limit=0.05"`` or ``"heuristic:tempo=1,danger=0"``.
+``"search:time_limit=0.05"`` or ``"heuristic:tempo=1,danger=0"``. Durak's bots are
+named the same way, by :func:`sevens_ru.durak.bots.make_bot`: both read the
+description with the same code (``sevens_ru._bots.BotRegistry``).
 
 >>> from sevens_ru.bots import make_bot
 >>> make_bot("search:rollouts=2000")
@@ -15,10 +17,9 @@ sevens_ru.errors.UnknownBotError: unknown bot 'minimax': expected random, heuris
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
+from .._bots import BotRegistry
 from ..errors import UnknownBotError
 from ._base import Bot
 from .heuristic import HeuristicBot
@@ -27,18 +28,21 @@ from .search import SearchBot
 
 __all__ = ["BOT_NAMES", "UnknownBotError", "make_bot"]
 
-
 _KINDS: dict[str, type[RandomBot] | type[HeuristicBot] | type[SearchBot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "search": SearchBot,
 }
-_SETTINGS = {
-    kind: frozenset(field.name for field in attrs.fields(factory)) - {"name"}
-    for kind, factory in _KINDS.items()
-}
+_REGISTRY: BotRegistry[Bot] = BotRegistry(
+    _KINDS,
+    settings={
+        kind: frozenset(field.name for field in attrs.fields(factory)) - {"name"}
+        for kind, factory in _KINDS.items()
+    },
+    named=True,
+)
 
-BOT_NAMES: tuple[str, ...] = tuple(_KINDS)
+BOT_NAMES: tuple[str, ...] = _REGISTRY.names
 """The kinds of bot :func:`make_bot` knows: ``random``, ``heuristic``, ``search``."""
 
 
@@ -47,41 +51,12 @@ def make_bot(description: str) -> Bot:
 
     The bot's ``name`` is the description itself, so results tell settings apart.
 
+    >>> from sevens_ru.bots import BOT_NAMES, make_bot
+    >>> [type(make_bot(name)).__name__ for name in BOT_NAMES]
+    ['RandomBot', 'HeuristicBot', 'SearchBot']
+
     Raises:
         UnknownBotError: no such bot, or no such setting.
         InvalidOptionsError: a bad value for a setting (e.g. ``rollouts=0``).
     """
-    if not isinstance(description, str):
-        raise UnknownBotError(f"a bot is named by text such as 'heuristic', got {description!r}")
-    kind, _, settings = description.strip().partition(":")
-    kind = kind.strip().lower()
-    factory = _KINDS.get(kind)
-    if factory is None:
-        expected = ", ".join(BOT_NAMES[:-1]) + " or " + BOT_NAMES[-1]
-        raise UnknownBotError(f"unknown bot {kind.strip()!r}: expected {expected}")
-    known = _SETTINGS[kind]
-    values: dict[str, Any] = {}
-    for item in filter(None, (part.strip() for part in settings.split(","))):
-        key, equals, text = item.partition("=")
-        key = key.strip()
-        if not equals or key not in known:
-            raise UnknownBotError(
-                f"bad setting {item!r} for {kind}: expected name=value with a name among "
-                f"{', '.join(sorted(known))}"
-            )
-        values[key] = _value(text.strip())
-    if values:
-        values["name"] = description.strip()
-    return factory(**values)
-
-
-def _value(text: str) -> int | float | str | None:
-    """A setting's value: an int, a float, ``None`` or else the text itself."""
-    if text.lower() == "none":
-        return None
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
+    return _REGISTRY.make(description)

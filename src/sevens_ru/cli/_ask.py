@@ -1,20 +1,22 @@
 """Asking the person at the terminal for one of the legal moves, in either game.
 
-:func:`sevens_ru.cli.play.ask_card` (Sevens) and
-:class:`sevens_ru.cli.durak_play.HumanPlayer` (Durak) show the position and the
-numbered moves their own way, then read the answer here.
+:class:`sevens_ru.cli.sevens.play.HumanPlayer` and
+:class:`sevens_ru.cli.durak.play.HumanPlayer` show the position and the numbered
+moves their own way, then read the answer here.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from ..cards import Language
+from ..errors import GameAbandonedError
 from .output import Output, escape
 from .texts import say
 
-__all__ = ["QUIT", "ask_move"]
+__all__ = ["QUIT", "ask_move", "reason"]
 
 QUIT = frozenset({"q", "quit", "exit", "выход", "quitter", "ende"})
 """What a person types to stop the game (in any of the languages)."""
@@ -32,28 +34,35 @@ def ask_move(
     unreadable: tuple[type[Exception], ...],
     refusal: Callable[[T], str],
     listing: str,
-) -> T | None:
-    """Ask until one of ``moves`` comes; ``None`` if the person quits (or the input ends).
+) -> T:
+    """Ask until one of ``moves`` comes, and return it.
 
     Accepted: the number of a move in the list, an empty line when there is only one
-    move, or text that ``read`` turns into one of ``moves``; ``?`` shows the help.
-    Text that ``read`` refuses with one of ``unreadable`` is said to be unreadable; a
-    move read but not legal is refused with ``refusal(move)``, then ``listing`` (the
-    numbered moves) again. The messages are the texts whose keys start with ``texts``
-    (``prompt``, ``help``, ``no_number``, ``unreadable``).
+    move, or text that ``read`` turns into one of ``moves``; ``?`` shows the help, and
+    an empty line with several moves asks for one of their numbers. Text that ``read``
+    refuses with one of ``unreadable`` is said to be unreadable, with the library's
+    reason; a move read but not legal is refused with ``refusal(move)``, then
+    ``listing`` (the numbered moves) again. The messages are the texts whose keys
+    start with ``texts`` (``prompt``, ``help``, ``no_number``, ``unreadable``).
+
+    Raises:
+        GameAbandonedError: the person quits (``q``), or the input ends.
     """
     while True:
         try:
             text = out.ask(say(lang, f"{texts}prompt")).strip()
         except EOFError:
-            return None
+            raise GameAbandonedError from None
         if text.lower() in QUIT:
-            return None
+            raise GameAbandonedError
         if text in ("?", "help", "h"):
             out.line(say(lang, f"{texts}help"))
             continue
-        if not text and len(moves) == 1:
-            return moves[0]
+        if not text:
+            if len(moves) == 1:
+                return moves[0]
+            out.line(say(lang, "choose", count=len(moves)))
+            continue
         if text.isdigit():
             number = int(text)
             if 1 <= number <= len(moves):
@@ -62,10 +71,31 @@ def ask_move(
             continue
         try:
             move = read(text)
-        except unreadable:
-            out.line(f"[red]{escape(say(lang, f'{texts}unreadable', text=text))}[/]")
+        except unreadable as error:
+            message = say(lang, f"{texts}unreadable", text=text, reason=reason(error))
+            out.line(f"[red]{escape(message)}[/]")
             continue
         if move in moves:
             return move
         out.line(f"[red]{refusal(move)}[/]")
         out.line(listing)
+
+
+def reason(error: Exception) -> str:
+    """What the library's ``error`` says is wrong, without its ``cannot read '...' as a ...:`` head.
+
+    >>> from sevens_ru import Card, CardParseError
+    >>> from sevens_ru.cli._ask import reason
+    >>> try:
+    ...     Card.parse("Q")
+    ... except CardParseError as error:
+    ...     print(reason(error))
+    the suit is missing; expected one of ♣ ♦ ♥ ♠, C D H S, or Cyrillic т б ч п
+    """
+    message = str(error)
+    head = _HEAD.match(message)
+    return message[head.end() :] if head else message
+
+
+# "cannot read " then the text as repr() quotes it, then " as a card: " or " as a move: "
+_HEAD = re.compile(r"""cannot read (?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*") as an? \w+: """)

@@ -1,23 +1,197 @@
-"""What the commands of both games share: showing a match, stepping through a record, saving it.
+"""What the commands of both games share: seating the bots, showing a match, stepping through a record, saving it.
 
-Each game's command module (:mod:`sevens_ru.cli.commands`, :mod:`sevens_ru.cli.durak`)
-brings what is its own (the match to play, its columns, how to draw one step of a
-game) and leaves the rest to these functions.
+Each game's command module (:mod:`sevens_ru.cli.sevens.commands`,
+:mod:`sevens_ru.cli.durak.commands`) brings what is its own (the game, its bots, its
+columns, how to draw one step of a game) and leaves the rest to these functions.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from ..cards import Language
-from .output import Output, Progress, escape
-from .texts import say
+import attrs
 
-__all__ = ["browse", "save_record", "show_match", "timed_match"]
+from .._match import bot_name
+from ..cards import Language
+from ..errors import InvalidSeatError
+from ._arguments import argument
+from .output import Output, Progress, escape
+from .texts import Narrator, plural, say
+
+__all__ = [
+    "browse",
+    "cycled",
+    "delay_of",
+    "finish",
+    "follow",
+    "human_seat",
+    "introduce",
+    "named",
+    "record_game",
+    "save_record",
+    "seat_of",
+    "seated",
+    "show_match",
+    "timed_match",
+    "with_human",
+]
+
+B = TypeVar("B")
+T = TypeVar("T")
+
+
+# The arguments
+
+
+def cycled(items: Sequence[T], seats: int) -> list[T]:
+    """``items`` repeated to fill ``seats``: ``[a, b]`` at 3 seats is ``[a, b, a]``.
+
+    >>> from sevens_ru.cli._shared import cycled
+    >>> cycled(["heuristic", "random"], 3)
+    ['heuristic', 'random', 'heuristic']
+    """
+    return [items[seat % len(items)] for seat in range(seats)]
+
+
+def seated(
+    make: Callable[[str], B], names: Sequence[str], seats: int, option: str
+) -> tuple[list[B], list[str]]:
+    """The bots called ``names`` (by ``make``) and their names, repeated to fill ``seats``.
+
+    A bot's name is its own ``name`` if it has one (``"search:rollouts=200"``), else the
+    name it was made from. A name ``make`` refuses is a bad value of the argument
+    ``option``.
+
+    >>> from sevens_ru.bots import make_bot
+    >>> from sevens_ru.cli._shared import seated
+    >>> bots, names = seated(make_bot, ["heuristic", "Random"], 3, "--bots")
+    >>> names, bots[0] is bots[2]
+    (['heuristic', 'random', 'heuristic'], True)
+    """
+    with argument(option):
+        bots = [make(name) for name in names]
+    labels = [
+        bot.name if isinstance(getattr(bot, "name", None), str) else name.strip()  # type: ignore[attr-defined]
+        for bot, name in zip(bots, names, strict=True)
+    ]
+    return cycled(bots, seats), cycled(labels, seats)
+
+
+def seat_of(args: argparse.Namespace, players: int) -> int:
+    """The human's seat of ``play`` (``--seat``), checked against the ``players``."""
+    seat: int = args.seat
+    if not 0 <= seat < players:
+        raise argparse.ArgumentError(
+            None, f"argument --seat: must be 0 to {players - 1} with {players} players, got {seat}"
+        )
+    return seat
+
+
+def delay_of(args: argparse.Namespace) -> float:
+    """The pause between the moves of ``demo``: ``--delay``, else 0.3 s on a terminal and none in a pipe."""
+    if args.delay is not None:
+        return float(args.delay)
+    return 0.3 if sys.stdout.isatty() else 0.0
+
+
+def record_game(text: str) -> str | None:
+    """The ``"game"`` of a game record's JSON text, or ``None`` if it names none.
+
+    >>> from sevens_ru.cli._shared import record_game
+    >>> record_game('{"format": 1, "game": "durak"}'), record_game("not JSON")
+    ('durak', None)
+    """
+    try:
+        record = json.loads(text)
+    except ValueError:
+        return None
+    game = record.get("game") if isinstance(record, dict) else None
+    return game if isinstance(game, str) else None
+
+
+def finish(
+    out: Output,
+    args: argparse.Namespace,
+    state: T,
+    save: Callable[[Output, T, Path, Language], None],
+) -> int:
+    """Save the record of the game ``state`` with ``save`` if ``--save`` asks; the exit status, 0."""
+    if args.save is not None:
+        save(out, state, args.save, args.lang)
+    return 0
+
+
+# Games
+
+
+def with_human(opponents: Sequence[B], human: int, player: B) -> list[B]:
+    """The players by seat: ``player`` at seat ``human``, the ``opponents`` in the other seats, in order.
+
+    >>> from sevens_ru.cli._shared import with_human
+    >>> with_human(["a", "b"], 1, "you")
+    ['a', 'you', 'b']
+    """
+    return [*opponents[:human], player, *opponents[human:]]
+
+
+def named(tell: Narrator, bots: Sequence[object]) -> Narrator:
+    """``tell``, naming each seat after its bot (:func:`~sevens_ru.bots.bot_name`) unless it names them already.
+
+    ``bots`` are by seat; the person's seat (``tell.human``) gets no name.
+    """
+    if tell.names:
+        return tell
+    names = ["" if seat == tell.human else bot_name(bot) for seat, bot in enumerate(bots)]
+    return attrs.evolve(tell, names=names)
+
+
+def human_seat(tell: Narrator) -> int:
+    """The person's seat in a game against bots: ``tell.human``, which must be given."""
+    if tell.human is None:
+        raise InvalidSeatError(
+            "a game against bots needs the person's seat: Narrator(lang, human=seat)"
+        )
+    return tell.human
+
+
+def introduce(out: Output, tell: Narrator, key: str, players: int) -> None:
+    """The first lines of a game against bots: the message ``key``, then each bot's seat."""
+    out.line(f"[bold]{tell.say(key, players=players, seat=tell.human)}[/]")
+    bots = Narrator(tell.lang, names=tell.names)
+    for seat in range(players):
+        if seat != tell.human:
+            out.line(f"  {bots.seat(seat)}")
+
+
+def follow(
+    out: Output,
+    before: T,
+    states: Iterable[T],
+    lines: Callable[[T, T], Iterable[str]],
+    *,
+    delay: float = 0.0,
+    sleep: Callable[[float], None] = time.sleep,
+) -> T:
+    """Write ``lines(before, after)`` for each step of a game, ``before`` then ``states``; the last state.
+
+    With a ``delay``, ``sleep`` for that long after each step.
+    """
+    for after in states:
+        for line in lines(before, after):
+            out.line(line)
+        before = after
+        if delay:
+            sleep(delay)
+    return before
+
+
+# Matches
 
 
 class _Match(Protocol):
@@ -34,6 +208,9 @@ class _Match(Protocol):
 
     @property
     def duplicate(self) -> bool: ...
+
+    @property
+    def bots(self) -> Sequence[Any]: ...
 
     def to_dict(self) -> dict[str, Any]: ...
 
@@ -58,20 +235,39 @@ def show_match(
     *,
     as_json: bool,
     title: str,
-    headers: Sequence[str],
-    rows: Sequence[Sequence[str]],
+    columns: Mapping[str, Callable[[Any], object]],
     note: str,
 ) -> None:
-    """The result as JSON (with the ``seconds``), or as a table under ``title`` and a ``note``."""
+    """The result as JSON (with the ``seconds``), or as a table under ``title`` and a ``note``.
+
+    The table has a row per bot of ``result.bots``, a column per entry of ``columns``
+    (the header, and what to show of a bot), after the bot's name and games and before
+    its milliseconds per move.
+    """
     if as_json:
         record = result.to_dict()
         record["seconds"] = round(seconds, 3)
         out.stream.write(json.dumps(record, indent=2) + "\n")
         return
-    kind = "duplicate deals" if result.duplicate else "deals"
-    title = f"{title}, {result.deals} {kind}, {result.games} games, seed {result.seed}"
-    out.table(headers, rows, title=title, right=(1, 6))
+    rows = [
+        [
+            escape(bot.name),
+            str(bot.games),
+            *(str(column(bot)) for column in columns.values()),
+            f"{bot.ms_per_move:.2f}",
+        ]
+        for bot in result.bots
+    ]
+    headers = ["bot", "games", *columns, "ms/move"]
+    deals = plural("en", result.deals, ("deal", "deals"))
+    kind = f"duplicate {deals}" if result.duplicate else deals
+    games = plural("en", result.games, ("game", "games"))
+    title = f"{title}, {result.deals} {kind}, {result.games} {games}, seed {result.seed}"
+    out.table(headers, rows, title=title, right=(1, len(headers) - 1))
     out.line(f"[dim]95% intervals: Student t over per-deal means; {note}; {seconds:.1f} s[/]")
+
+
+# Records
 
 
 def browse(
@@ -79,13 +275,18 @@ def browse(
 ) -> int:
     """Show the positions 0 to ``total`` of a game, each under a rule, by ``show(number)``.
 
-    With ``step``, wait after each for Enter (next), ``b`` (back) or ``q`` (quit).
-    Returns the number of the position shown last: ``total``, unless the person quit.
+    With ``step``, wait after each for Enter (next), ``b`` (back) or ``q`` (quit); any
+    other key is answered with the keys. Returns the number of the position shown
+    last: ``total``, unless the person quit.
     """
     number = 0
+    shown = -1
     while True:
-        out.rule(say(lang, "ply", number=number, total=total) if number else say(lang, "start"))
-        show(number)
+        if number != shown:
+            title = say(lang, "ply", number=number, total=total) if number else say(lang, "start")
+            out.rule(title)
+            show(number)
+            shown = number
         if number == total:
             return number
         if step:
@@ -97,6 +298,9 @@ def browse(
                 return number
             if answer == "b":
                 number = max(0, number - 1)
+                continue
+            if answer:
+                out.line(escape(say(lang, "keys", key=answer)))
                 continue
         number += 1
 

@@ -36,6 +36,16 @@ __all__ = ["HAS_RICH", "Output", "Progress", "escape", "strip_markup"]
 HAS_RICH = rich is not None
 """Whether ``rich`` is installed (``pip install "sevens-ru[cli]"``)."""
 
+if HAS_RICH:
+
+    class _Console(rich.console.Console):
+        """rich's console, leaving a closed pipe to the command, which ends quietly with 0."""
+
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError
+
+
 _TAG = re.compile(r"\[/?(?:[a-z]+(?: [a-z]+)*)?\]")
 
 
@@ -71,9 +81,7 @@ class Output:
         """Where :meth:`ask` reads from; ``None`` for standard input."""
         self.rich = HAS_RICH and not plain
         self._console: Any = (
-            rich.console.Console(file=self.stream, highlight=False, emoji=False)
-            if self.rich
-            else None
+            _Console(file=self.stream, highlight=False, emoji=False) if self.rich else None
         )
 
     def line(self, markup: str = "") -> None:

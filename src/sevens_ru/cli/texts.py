@@ -1,26 +1,43 @@
 """What the command says, in English, Russian, French and German (``--lang``).
 
+A counted word is written in a message as its forms after the count's field,
+``{count:card|cards}`` (``{count:карта|карты|карт}`` in Russian), and :func:`say`
+puts in the form that agrees with the number, by :func:`plural`.
+
 >>> from sevens_ru.cli.texts import say
->>> say("ru", "plays", name="Место 2", card="10♦")
-'Место 2 ходит 10♦'
+>>> say("ru", "plays", name="Игрок 2", card="10♦")
+'Игрок 2 ходит 10♦'
+>>> [say("ru", "d_set_aside", count=count) for count in (1, 2, 6)]
+['Всё покрыто: 1 карта уходит в отбой', 'Всё покрыто: 2 карты уходят в отбой', 'Всё покрыто: 6 карт уходят в отбой']
 """
 
 from __future__ import annotations
 
+import string
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
 from ..cards import LANGUAGES, Language
 from ..errors import UnknownLanguageError
 
-__all__ = ["TEXTS", "say"]
+__all__ = ["TEXTS", "Narrator", "plural", "say", "seat_name"]
 
 TEXTS: dict[str, dict[Language, str]] = {
     "intro": {
         "en": "Russian Sevens, {players} players: you are seat {seat}. Type ? for help.",
-        "ru": "Семёрки (девятки), игроков: {players}. Ваше место: {seat}. ? — помощь.",
-        "fr": "Sept russe, {players} joueurs : vous êtes à la place {seat}. Tapez ? pour l'aide.",
-        "de": "Russisches Sieben, {players} Spieler: Sie sitzen auf Platz {seat}. ? für Hilfe.",
+        "ru": "Семёрки (девятки), игроков: {players}. Вы — игрок {seat}. ? — помощь.",
+        "fr": "Sept russe, {players} joueurs : vous êtes le joueur {seat}. Tapez ? pour l'aide.",
+        "de": "Russisches Sieben, {players} Spieler: Sie sind Spieler {seat}. ? für Hilfe.",
     },
     "you": {"en": "You", "ru": "Вы", "fr": "Vous", "de": "Sie"},
-    "seat": {"en": "Seat {seat}", "ru": "Место {seat}", "fr": "Place {seat}", "de": "Platz {seat}"},
+    "seat": {
+        "en": "Seat {seat}",
+        "ru": "Игрок {seat}",
+        "fr": "Joueur {seat}",
+        "de": "Spieler {seat}",
+    },
     "hand": {"en": "Your hand", "ru": "Ваши карты", "fr": "Votre main", "de": "Ihre Hand"},
     "marked": {
         "en": "* = playable",
@@ -52,10 +69,10 @@ TEXTS: dict[str, dict[Language, str]] = {
         "Beenden.",
     },
     "unreadable": {
-        "en": "Cannot read {text!r} as a card. Type ? for help.",
-        "ru": "Не удаётся прочитать {text!r} как карту. Введите ? для помощи.",
-        "fr": "Impossible de lire {text!r} comme une carte. Tapez ? pour l'aide.",
-        "de": "{text!r} ist keine Karte. Geben Sie ? für Hilfe ein.",
+        "en": "Cannot read {text!r} as a card: {reason}. Type ? for help.",
+        "ru": "Не удаётся прочитать {text!r} как карту: {reason}. Введите ? для помощи.",
+        "fr": "Impossible de lire {text!r} comme une carte : {reason}. Tapez ? pour l'aide.",
+        "de": "{text!r} ist keine Karte: {reason}. Geben Sie ? für Hilfe ein.",
     },
     "not_held": {
         "en": "You do not hold {card}.",
@@ -74,6 +91,12 @@ TEXTS: dict[str, dict[Language, str]] = {
         "ru": "Нет карты под номером {number}.",
         "fr": "Il n'y a pas de carte jouable numéro {number}.",
         "de": "Es gibt keine spielbare Karte Nummer {number}.",
+    },
+    "choose": {
+        "en": "Choose one of 1–{count} (? for help).",
+        "ru": "Выберите один из номеров 1–{count} (? — помощь).",
+        "fr": "Choisissez un des numéros 1–{count} (? pour l'aide).",
+        "de": "Wählen Sie eine der Nummern 1–{count} (? für Hilfe).",
     },
     "plays": {
         "en": "{name} plays {card}",
@@ -101,7 +124,7 @@ TEXTS: dict[str, dict[Language, str]] = {
     },
     "table": {"en": "Table", "ru": "Стол", "fr": "Table", "de": "Tisch"},
     "not_open": {"en": "not open", "ru": "не открыт", "fr": "pas ouverte", "de": "nicht eröffnet"},
-    "cards": {"en": "cards", "ru": "карт", "fr": "cartes", "de": "Karten"},
+    "cards": {"en": "cards", "ru": "карты", "fr": "cartes", "de": "Karten"},
     "wins": {
         "en": "{name} wins!",
         "ru": "{name} выигрывает!",
@@ -138,6 +161,12 @@ TEXTS: dict[str, dict[Language, str]] = {
         "fr": "Entrée : suivant, b : retour, q : quitter ",
         "de": "Enter: weiter, b: zurück, q: Ende ",
     },
+    "keys": {
+        "en": "Unknown key {key!r}: Enter goes on, b goes back, q quits.",
+        "ru": "Неизвестная клавиша {key!r}: Enter — дальше, b — назад, q — выход.",
+        "fr": "Touche inconnue {key!r} : Entrée pour suivre, b pour revenir, q pour quitter.",
+        "de": "Unbekannte Taste {key!r}: Enter weiter, b zurück, q Ende.",
+    },
     "ply": {
         "en": "Move {number} of {total}",
         "ru": "Ход {number} из {total}",
@@ -153,16 +182,22 @@ TEXTS: dict[str, dict[Language, str]] = {
     # Old Durak (--game durak)
     "d_intro": {
         "en": "Old Durak, {players} players: you are seat {seat}. Type ? for help.",
-        "ru": "Дурачки, игроков: {players}. Ваше место: {seat}. ? — помощь.",
-        "fr": "Durak à l'ancienne, {players} joueurs : vous êtes à la place {seat}. "
+        "ru": "Дурачки, игроков: {players}. Вы — игрок {seat}. ? — помощь.",
+        "fr": "Durak à l'ancienne, {players} joueurs : vous êtes le joueur {seat}. "
         "Tapez ? pour l'aide.",
-        "de": "Altes Durak, {players} Spieler: Sie sitzen auf Platz {seat}. ? für Hilfe.",
+        "de": "Altes Durak, {players} Spieler: Sie sind Spieler {seat}. ? für Hilfe.",
     },
     "d_trump": {
-        "en": "Trump card {card}, dealt by {dealer}; {undealt} cards out of play",
-        "ru": "Козырь {card}, сдаёт {dealer}; вне игры карт: {undealt}",
-        "fr": "Atout {card}, donne de {dealer} ; {undealt} cartes hors jeu",
-        "de": "Trumpf {card}, Geber {dealer}; {undealt} Karten aus dem Spiel",
+        "en": "Trump card {card}, dealt by {dealer}; {undealt} {undealt:card|cards} out of play",
+        "ru": "Козырь {card}, сдаёт {dealer}; вне игры {undealt} {undealt:карта|карты|карт}",
+        "fr": "Atout {card}, donne de {dealer} ; {undealt} {undealt:carte|cartes} hors jeu",
+        "de": "Trumpf {card}, Geber {dealer}; {undealt} {undealt:Karte|Karten} aus dem Spiel",
+    },
+    "d_you_trump": {
+        "en": "Trump card {card}, dealt by you; {undealt} {undealt:card|cards} out of play",
+        "ru": "Козырь {card}, сдаёте вы; вне игры {undealt} {undealt:карта|карты|карт}",
+        "fr": "Atout {card}, vous donnez ; {undealt} {undealt:carte|cartes} hors jeu",
+        "de": "Trumpf {card}, Sie geben; {undealt} {undealt:Karte|Karten} aus dem Spiel",
     },
     "d_trump_card": {
         "en": "Trump card: {card}",
@@ -204,23 +239,27 @@ TEXTS: dict[str, dict[Language, str]] = {
         "en": "Type the number of a move in the list, or the move itself: lead 7♣ 7♦ (one to "
         "four cards of one rank), cover 7♣ 8♣ (the attacking card, then yours) or take; cards "
         "in any notation (10♦, QS, Д♠). Enter makes the only move, q quits.",
-        "ru": "Введите номер хода из списка или сам ход: lead 7♣ 7♦ (от одной до четырёх карт "
-        "одного достоинства), cover 7♣ 8♣ (карта атаки, затем ваша) или take; карты в любой "
-        "записи (10♦, QS, Д♠). Enter — единственный возможный ход, q — выход.",
-        "fr": "Tapez le numéro d'un coup de la liste, ou le coup lui-même : lead 7♣ 7♦ (une à "
-        "quatre cartes d'une même valeur), cover 7♣ 8♣ (la carte d'attaque, puis la vôtre) ou "
-        "take ; les cartes dans n'importe quelle notation (10♦, QS, D♠). Entrée joue le seul "
-        "coup possible, q pour quitter.",
-        "de": "Geben Sie die Nummer eines Zuges aus der Liste ein oder den Zug selbst: lead 7♣ "
-        "7♦ (eine bis vier Karten eines Rangs), cover 7♣ 8♣ (die Angriffskarte, dann Ihre) "
-        "oder take; Karten in beliebiger Schreibweise (10♦, QS, D♠). Enter macht den einzigen "
-        "Zug, q zum Beenden.",
+        "ru": "Введите номер хода из списка или сам ход: ходить 7♣ 7♦ (от одной до четырёх "
+        "карт одного достоинства), крыть 7♣ 8♣ (карта атаки, затем ваша) или взять; можно и "
+        "по-английски: lead, cover, take. Карты в любой записи (10♦, QS, Д♠). Enter — "
+        "единственный возможный ход, q — выход.",
+        "fr": "Tapez le numéro d'un coup de la liste, ou le coup lui-même : attaquer 7♣ 7♦ (une "
+        "à quatre cartes d'une même valeur), couvrir 7♣ 8♣ (la carte d'attaque, puis la vôtre) "
+        "ou ramasser ; en anglais aussi : lead, cover, take. Les cartes dans n'importe quelle "
+        "notation (10♦, QS, D♠). Entrée joue le seul coup possible, q pour quitter.",
+        "de": "Geben Sie die Nummer eines Zuges aus der Liste ein oder den Zug selbst: "
+        "ausspielen 7♣ 7♦ (eine bis vier Karten eines Rangs), decken 7♣ 8♣ (die Angriffskarte, "
+        "dann Ihre) oder aufnehmen; auch englisch: lead, cover, take. Karten in beliebiger "
+        "Schreibweise (10♦, QS, D♠). Enter macht den einzigen Zug, q zum Beenden.",
     },
+    "d_lead": {"en": "lead", "ru": "ходить", "fr": "attaquer", "de": "ausspielen"},
+    "d_cover": {"en": "cover", "ru": "крыть", "fr": "couvrir", "de": "decken"},
+    "d_take": {"en": "take", "ru": "взять", "fr": "ramasser", "de": "aufnehmen"},
     "d_unreadable": {
-        "en": "Cannot read {text!r} as a move. Type ? for help.",
-        "ru": "Не удаётся прочитать {text!r} как ход. Введите ? для помощи.",
-        "fr": "Impossible de lire {text!r} comme un coup. Tapez ? pour l'aide.",
-        "de": "{text!r} ist kein Zug. Geben Sie ? für Hilfe ein.",
+        "en": "Cannot read {text!r} as a move: {reason}. Type ? for help.",
+        "ru": "Не удаётся прочитать {text!r} как ход: {reason}. Введите ? для помощи.",
+        "fr": "Impossible de lire {text!r} comme un coup : {reason}. Tapez ? pour l'aide.",
+        "de": "{text!r} ist kein Zug: {reason}. Geben Sie ? für Hilfe ein.",
     },
     "d_no_number": {
         "en": "There is no move number {number}.",
@@ -314,10 +353,10 @@ TEXTS: dict[str, dict[Language, str]] = {
         "de": "Sie nehmen {cards} auf",
     },
     "d_set_aside": {
-        "en": "All covered: {count} cards set aside",
-        "ru": "Всё покрыто: {count} карт уходят в отбой",
-        "fr": "Tout est couvert : {count} cartes écartées",
-        "de": "Alles gedeckt: {count} Karten aus dem Spiel",
+        "en": "All covered: {count} {count:card|cards} set aside",
+        "ru": "Всё покрыто: {count} {count:карта уходит|карты уходят|карт уходят} в отбой",
+        "fr": "Tout est couvert : {count} {count:carte écartée|cartes écartées}",
+        "de": "Alles gedeckt: {count} {count:Karte|Karten} aus dem Spiel",
     },
     "d_out": {
         "en": "{name} is out: safe",
@@ -333,13 +372,13 @@ TEXTS: dict[str, dict[Language, str]] = {
     },
     "d_attacks": {
         "en": "{attacker} attacks {defender}",
-        "ru": "{attacker} ходит под {defender}",
+        "ru": "{attacker} ходит, отбивается {defender}",
         "fr": "{attacker} attaque {defender}",
         "de": "{attacker} greift {defender} an",
     },
     "d_you_attack": {
         "en": "You attack {defender}",
-        "ru": "Вы ходите под {defender}",
+        "ru": "Вы ходите, отбивается {defender}",
         "fr": "Vous attaquez {defender}",
         "de": "Sie greifen {defender} an",
     },
@@ -368,10 +407,10 @@ TEXTS: dict[str, dict[Language, str]] = {
         "de": "Unentschieden: alle Hände zugleich leer (D12)",
     },
     "d_draw_limit": {
-        "en": "A draw: {count} bouts in a row ended with a take (D13)",
-        "ru": "Ничья: {count} заходов подряд карты брали (D13)",
-        "fr": "Partie nulle : {count} tours d'affilée ramassés (D13)",
-        "de": "Unentschieden: {count} Runden in Folge aufgenommen (D13)",
+        "en": "A draw: {count} {count:bout|bouts} in a row ended with a take (D13)",
+        "ru": "Ничья: {count} {count:заход|захода|заходов} подряд карты брали (D13)",
+        "fr": "Partie nulle : {count} {count:tour ramassé|tours ramassés} d'affilée (D13)",
+        "de": "Unentschieden: {count} {count:Runde|Runden} in Folge aufgenommen (D13)",
     },
     "d_out_after": {
         "en": "out after bout {bout}",
@@ -388,13 +427,108 @@ TEXTS: dict[str, dict[Language, str]] = {
 
 
 def say(lang: Language, key: str, /, **fields: object) -> str:
-    """The message ``key`` in ``lang``, with ``fields`` filled in.
+    """The message ``key`` in ``lang``, with ``fields`` filled in and counted words agreed.
 
     Raises:
         UnknownLanguageError: ``lang`` is not one of ``en``, ``ru``, ``fr``, ``de``.
     """
+    _check(lang)
+    return _Formatter(lang).format(TEXTS[key][lang], **fields)
+
+
+def _names(names: Sequence[str]) -> tuple[str, ...]:
+    return tuple(names)
+
+
+@attrs.frozen
+class Narrator:
+    """How the command tells a game: in ``lang``, to the person at seat ``human`` if there is one, each bot named.
+
+    The functions that draw a game take a narrator: ``Narrator("ru")`` tells a game in
+    Russian to no one in particular.
+
+    >>> from sevens_ru.cli.texts import Narrator
+    >>> narrator = Narrator("en", human=1, names=["heuristic", "", "random"])
+    >>> narrator.seat(0), narrator.seat(1), narrator.say("wins", name=narrator.seat(2))
+    ('Seat 0 (heuristic)', 'You', 'Seat 2 (random) wins!')
+    """
+
+    lang: Language
+    """The language of the messages and the cards."""
+    human: int | None = None
+    """The person's seat, told as "you"; ``None`` when bots alone play."""
+    names: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    """Each seat's bot, by seat (empty for the person's seat, or for none)."""
+
+    def say(self, key: str, /, **fields: object) -> str:
+        """The message ``key`` in this language (see :func:`say`)."""
+        return say(self.lang, key, **fields)
+
+    def seat(self, seat: int) -> str:
+        """The name of ``seat`` (see :func:`seat_name`)."""
+        return seat_name(seat, self.lang, human=self.human, names=self.names)
+
+
+def seat_name(
+    seat: int, lang: Language, *, human: int | None = None, names: Sequence[str] = ()
+) -> str:
+    """``"You"`` for the human's seat, else ``"Seat 2"``, with ``names[seat]`` (a bot's name) if given.
+
+    >>> from sevens_ru.cli.texts import seat_name
+    >>> seat_name(2, "fr", names=["", "", "heuristic"]), seat_name(0, "ru", human=0)
+    ('Joueur 2 (heuristic)', 'Вы')
+    """
+    if seat == human:
+        return say(lang, "you")
+    name = say(lang, "seat", seat=seat)
+    bot = names[seat] if seat < len(names) else ""
+    return f"{name} ({bot})" if bot else name
+
+
+def plural(lang: Language, count: int, forms: Sequence[str]) -> str:
+    """The form of a counted word that agrees with ``count`` in ``lang``.
+
+    ``forms`` are the singular and the plural in English, French and German, and in
+    Russian the forms for 1, 2 and 5 (one, few, many): 21 takes the first, 22 to 24 the
+    second, 11 to 14 the third. French counts 0 as singular, as it says "0 carte".
+
+    >>> from sevens_ru.cli.texts import plural
+    >>> [plural("ru", count, ("карта", "карты", "карт")) for count in (1, 2, 5, 11, 21, 22)]
+    ['карта', 'карты', 'карт', 'карт', 'карта', 'карты']
+    >>> plural("en", 0, ("card", "cards")), plural("fr", 0, ("carte", "cartes"))
+    ('cards', 'carte')
+
+    Raises:
+        UnknownLanguageError: ``lang`` is not one of ``en``, ``ru``, ``fr``, ``de``.
+        ValueError: not as many ``forms`` as ``lang`` has (three in Russian, else two).
+    """
+    _check(lang)
+    wanted = 3 if lang == "ru" else 2
+    if len(forms) != wanted:
+        raise ValueError(f"{lang} has {wanted} forms of a counted word, got {list(forms)}")
+    count = abs(count)
+    if lang == "ru":
+        if count % 10 == 1 and count % 100 != 11:
+            return forms[0]
+        return forms[1] if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14 else forms[2]
+    singular = count in (0, 1) if lang == "fr" else count == 1
+    return forms[0] if singular else forms[1]
+
+
+def _check(lang: object) -> None:
     if lang not in LANGUAGES:
         raise UnknownLanguageError(
             f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}"
         )
-    return TEXTS[key][lang].format(**fields)
+
+
+class _Formatter(string.Formatter):
+    """:meth:`str.format` with ``{count:one|other}`` fields agreed by :func:`plural`."""
+
+    def __init__(self, lang: Language) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            return plural(self.lang, value, format_spec.split("|"))
+        return str(super().format_field(value, format_spec))

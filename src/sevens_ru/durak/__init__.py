@@ -1,6 +1,6 @@
 """Old Russian Durak ("дурачки"), the second game of the library, with the same five-function shape.
 
-The rules are those of ``spec/durak.md`` (D1–D17): 2 to 4 players, nine cards each
+The rules are those of ``docs/durak.md`` (D1–D17): 2 to 4 players, nine cards each
 from a 36-card pack (or 32 cards for 2–3 players), a public trump card and no drawing.
 The attacker leads one to four cards of one rank to the next player; everyone else
 holding cards of that rank must join them (the engine does it); the defender covers

@@ -16,7 +16,7 @@ seat 0 joins 6♣
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import ClassVar, TypeAlias
 
 import attrs
 
@@ -25,12 +25,20 @@ from ..cards import Card
 __all__ = ["Covered", "Event", "Joined", "Led", "Took"]
 
 
-def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(map(str, cards))
+class _SeatAndCards:
+    """What :class:`Led`, :class:`Joined` and :class:`Took` share: a seat, its cards, and their text."""
+
+    __slots__ = ()
+    _verb: ClassVar[str]  # what the seat did, in the text: "leads", "joins", "takes"
+    seat: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} {self._verb} {' '.join(map(str, self.cards))}"
 
 
 @attrs.frozen
-class Led:
+class Led(_SeatAndCards):
     """``seat`` led ``cards`` (D6).
 
     >>> from sevens_ru import durak, Card
@@ -43,12 +51,11 @@ class Led:
     cards: tuple[Card, ...]
     """The cards led, in canonical order."""
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} leads {_cards(self.cards)}"
+    _verb: ClassVar[str] = "leads"
 
 
 @attrs.frozen
-class Joined:
+class Joined(_SeatAndCards):
     """``seat`` had to add ``cards``, all it held of the led rank, to the attack (D7).
 
     >>> from sevens_ru import durak, Card
@@ -61,8 +68,7 @@ class Joined:
     cards: tuple[Card, ...]
     """The cards it joined with, in canonical order."""
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} joins {_cards(self.cards)}"
+    _verb: ClassVar[str] = "joins"
 
 
 @attrs.frozen
@@ -86,7 +92,7 @@ class Covered:
 
 
 @attrs.frozen
-class Took:
+class Took(_SeatAndCards):
     """``seat`` took ``cards``, every card of the bout, into his hand (D9).
 
     >>> from sevens_ru import durak, Card
@@ -99,8 +105,7 @@ class Took:
     cards: tuple[Card, ...]
     """The cards taken (attacking cards and covers), in canonical order."""
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} takes {_cards(self.cards)}"
+    _verb: ClassVar[str] = "takes"
 
 
 Event: TypeAlias = Led | Joined | Covered | Took

@@ -1,9 +1,9 @@
-"""Games between bots, move by move or many at once (for demos, a CLI and tournaments).
+"""Games between Durak bots, move by move or many at once (for demos, the command line and tournaments).
 
 :func:`~sevens_ru.durak.play.play_game` yields every state of one game;
-:func:`~sevens_ru.durak.play.narrate` turns one step into
-printable lines; :func:`~sevens_ru.durak.play.simulate` plays a match of many games, the fool dealing the next
-one (D16), and counts the results.
+:func:`~sevens_ru.durak.play.narrate` turns one step into printable lines, as in
+:mod:`sevens_ru.play` for the main game; :func:`~sevens_ru.durak.play.simulate` plays
+a series of many games, the fool dealing the next one (D16), and counts the results.
 
 >>> from sevens_ru import durak
 >>> from sevens_ru.durak.bots import HeuristicBot, RandomBot
@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterator, Sequence
 
 import attrs
 
+from .._bots import bot_steps, lineup_of, rngs_for
 from .._quote import shown
-from ..errors import IllegalMoveError, InvalidOptionsError
+from ..errors import InvalidOptionsError
 from .bots import Bot
-from .game import apply, legal_moves, new_game
+from .game import apply, is_over, new_game
 from .observation import view
 from .options import Options
 from .scoring import next_dealer, ranking
@@ -37,12 +38,19 @@ __all__ = ["MatchResult", "narrate", "play_game", "simulate"]
 
 
 def play_game(
-    bots: Sequence[Bot], *, seed: int, dealer: int = 0, options: Options | None = None
-) -> Iterable[GameState]:
-    """Yield the new game dealt from ``seed``, then the state after every move, to the end.
+    bots: Sequence[Bot],
+    *,
+    seed: int | None = None,
+    dealer: int = 0,
+    options: Options | None = None,
+    rngs: Sequence[random.Random] | None = None,
+) -> Iterator[GameState]:
+    """Yield the new game ``dealer`` deals from ``seed`` (D3–D5), then the state after every move, to the end.
 
-    ``bots[seat]`` plays ``seat``; the number of bots is the number of players. The
-    bots draw their choices from ``random.Random(seed)``, so a seed replays a game.
+    As :func:`sevens_ru.play.play_game` does for the main game: ``bots[seat]`` plays
+    ``seat``, and the bots' choices come from ``random.Random(seed)``, or from one
+    generator per seat in ``rngs``; the joins (D7) are made inside, as
+    :func:`~sevens_ru.durak.apply` makes them.
 
     >>> from sevens_ru import durak
     >>> from sevens_ru.durak.bots import RandomBot
@@ -52,18 +60,15 @@ def play_game(
 
     Raises:
         IllegalMoveError: a bot chose a move that is not legal (the message names it).
+        InvalidDealError: a number of bots that Durak does not allow (D2), or a bad dealer.
+        WrongTypeError: something in ``bots`` has no ``choose`` method.
+        InvalidOptionsError: ``rngs`` does not hold one generator per seat.
     """
+    bots = lineup_of(bots)
     state = new_game(len(bots), dealer=dealer, seed=seed, options=options)
-    rng = random.Random(seed)
-    yield state
-    while legal_moves(state):
-        seat: int = state.current_player  # type: ignore[assignment]  # not None: moves exist
-        move = bots[seat].choose(view(state, seat), rng)
-        try:
-            state = apply(state, move)
-        except IllegalMoveError as error:
-            raise IllegalMoveError(f"{bots[seat]!r} playing seat {seat}: {error}") from error
-        yield state
+    yield from bot_steps(
+        state, bots, rngs_for(rngs, seed, len(bots)), view=view, apply=apply, is_over=is_over
+    )
 
 
 def narrate(before: GameState, after: GameState) -> tuple[str, ...]:

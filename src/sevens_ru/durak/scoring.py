@@ -1,11 +1,10 @@
-"""The outcome of a finished game: the ranking (D14), the stakes (D15) and the next dealer (D16).
+r"""The outcome of a finished game: the ranking (D14), the stakes (D15) and the next dealer (D16).
 
 >>> from sevens_ru import durak
 >>> state = durak.new_game(3, seed=11)
 >>> while not durak.is_over(state):
 ...     state = durak.apply(state, durak.legal_moves(state)[0])
->>> for standing in durak.ranking(state):
-...     print(standing)
+>>> print(*durak.ranking(state), sep="\n")
 1. seat 0: out after bout 6
 2. seat 2: out after bout 8
 3. seat 1: 3 cards, the fool

@@ -26,7 +26,6 @@ True
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Sequence
 from functools import partial
 
@@ -35,11 +34,8 @@ import attrs
 from .. import _match
 from .._match import Estimate, MatchError
 from .._results import BotFigures, MatchFigures, figures_last
-from ..errors import SevensError
 from .bots import Bot
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players
-from .moves import Move
-from .observation import PlayerView
 from .options import Options
 from .play import play_game
 from .scoring import payoffs, ranking
@@ -128,24 +124,18 @@ def _play_game(
     entries: Sequence[int],
 ) -> list[_Seat]:
     """Play deal ``number`` in ``rotation``: seat ``s`` is ``lineup[entries[s]]``."""
-    players = len(entries)
-    table: _match.Table[PlayerView, Move] = _match.Table(
-        [lineup[entry] for entry in entries],
-        [names[entry] for entry in entries],
+    state, table = _match.play_seated(
+        lineup,
+        names,
+        entries,
         f"deal {number}, rotation {rotation}",
-    )
-    try:
-        game = play_game(
-            table.seats,
+        lambda seats: play_game(
+            seats,
             seed=_match.derive("sevens-ru durak match v1", seed, number),
-            dealer=number % players,
+            dealer=number % len(entries),
             options=options,
-        )
-        state = deque(game, maxlen=1)[0]  # play to the end, keep the last state
-    except MatchError:
-        raise
-    except SevensError as error:
-        raise table.refused(error) from error
+        ),
+    )
     money = payoffs(state)
     return [
         _Seat(

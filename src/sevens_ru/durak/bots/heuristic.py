@@ -1,92 +1,21 @@
-"""Bots for old Durak: a random player and one that follows the source's advice.
-
-A bot is anything with ``choose(view, rng) -> Move``: it sees only a
-:class:`~sevens_ru.durak.PlayerView` (D17) and draws any randomness from the
-:class:`random.Random` it is given, so a game between bots is reproducible.
-
->>> import random
->>> from sevens_ru import durak
->>> from sevens_ru.durak.bots import HeuristicBot, RandomBot
->>> state = durak.new_game(3, dealer=0, seed=7)
->>> state.trump, state.hand(1)[:4]
-(Card.parse('Q♣'), (Card.parse('6♣'), Card.parse('7♣'), Card.parse('9♣'), Card.parse('Q♦')))
->>> HeuristicBot().choose(durak.view(state, 1), random.Random(1))  # the lowest non-trump
-Lead(['8♠'])
->>> RandomBot().choose(durak.view(state, 1), random.Random(1)) in durak.legal_moves(state)
-True
-"""
+"""A bot that follows the strategy notes of the source, read as costs."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
 
-from .._games import DURAK, not_a_view
-from ..cards import Card, Rank
-from ..errors import IllegalMoveError
-from .moves import Cover, Lead, Move, Take
-from .observation import PlayerView
-from .state import BEATEN_BY
+from ...cards import Card, Rank
+from ..moves import Cover, Lead, Move, Take
+from ..observation import PlayerView
+from ..state import BEATEN_BY
+from ._base import legal_moves_of
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot"]
-
-
-class Bot(Protocol):
-    """What plays a seat: a move for the seat of ``view``, given only what it may see.
-
-    Any object with this method is a bot; for example one that always takes when it can:
-
-    >>> import random
-    >>> from sevens_ru import durak
-    >>> class Taker:
-    ...     def choose(self, view: durak.PlayerView, rng: random.Random) -> durak.Move:
-    ...         moves = view.legal_moves()
-    ...         return durak.Take() if durak.Take() in moves else moves[0]
-    >>> bot: Bot = Taker()
-    >>> bot.choose(durak.view(durak.new_game(2, seed=1), 1), random.Random(0))
-    Lead(['6♦'])
-    """
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """One of ``view.legal_moves()``."""
-        ...
-
-
-def _legal(view: PlayerView) -> tuple[Move, ...]:
-    if not isinstance(view, PlayerView):
-        raise not_a_view(
-            "a Durak bot's choose()", view, game=DURAK, instead="a bot of sevens_ru.bots"
-        )
-    moves = view.legal_moves()
-    if not moves:
-        whose = "the game is over" if view.is_over else f"seat {view.current_player} is to move"
-        raise IllegalMoveError(f"seat {view.seat} has no move to choose: {whose}")
-    return moves
-
-
-class RandomBot:
-    """Makes a uniformly random legal move.
-
-    >>> import random
-    >>> from sevens_ru import durak
-    >>> state = durak.new_game(2, seed=4)
-    >>> RandomBot().choose(durak.view(state, 0), random.Random(0))
-    Traceback (most recent call last):
-    ...
-    sevens_ru.errors.IllegalMoveError: seat 0 has no move to choose: seat 1 is to move
-    """
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """A legal move drawn uniformly with ``rng.choice``."""
-        return rng.choice(_legal(view))
-
-    def __repr__(self) -> str:
-        return "RandomBot()"
+__all__ = ["HeuristicBot"]
 
 
 class HeuristicBot:
-    """Plays by the strategy notes of the source (``spec/durak.md``), read as costs.
+    """Plays by the strategy notes of the source (:doc:`/durak`), read as costs.
 
     - Lead the lowest rank first, with every card of that rank it holds, so that equal
       cards stay together and leave the hand together.
@@ -102,6 +31,7 @@ class HeuristicBot:
 
     >>> import random
     >>> from sevens_ru import durak
+    >>> from sevens_ru.durak.bots import HeuristicBot
     >>> state = durak.new_game(2, hands=[
     ...     ["7♣", "8♣", "9♣", "10♦", "J♦", "Q♦", "K♦", "A♦", "8♠"],
     ...     ["6♣", "6♦", "8♦", "9♥", "10♥", "J♥", "Q♥", "K♥", "A♥"]], trump="7♠")
@@ -115,7 +45,7 @@ class HeuristicBot:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The lead or cover these notes prefer, or the take when covering all is impossible."""
-        moves = _legal(view)
+        moves = legal_moves_of(view, rng)
         if isinstance(moves[0], Lead):
             return self._lead(view, moves, rng)  # type: ignore[arg-type]  # all leads
         return self._defend(view, moves, rng)

@@ -1,0 +1,272 @@
+"""The command's arguments: the parser, the checks of each value, and how a bad one is told.
+
+Every bad argument gets argparse's message (the usage, then ``sevens-ru COMMAND:
+error: argument --OPTION: ...``) and the exit status 2. What one value alone
+decides is checked as it is parsed (a number, its range, a file that can be written);
+what depends on the game (its player count, a seat, a bot's name) is checked by the
+game's commands before anything is played, inside :func:`argument`, which turns the
+library's error into the same message.
+
+>>> from sevens_ru.cli._arguments import whole
+>>> whole(least=1)("12")
+12
+>>> whole(least=1)("0")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: must be at least 1, got 0
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from .. import __version__
+from ..cards import LANGUAGES
+from ..errors import SevensError
+
+__all__ = [
+    "MAX_DELAY",
+    "MAX_GAMES",
+    "MAX_JOBS",
+    "MAX_RECORD_BYTES",
+    "argument",
+    "parser",
+    "read_record",
+    "refuse",
+    "seconds",
+    "whole",
+    "writable",
+]
+
+MAX_DELAY = 60.0
+"""The longest pause between moves that ``--delay`` takes, in seconds."""
+MAX_GAMES = 1_000_000
+"""The most deals ``simulate --games`` plays."""
+MAX_JOBS = 256
+"""The most processes ``simulate --jobs`` starts."""
+MAX_RECORD_BYTES = 16 << 20
+"""The largest file ``replay`` reads: a game record is a few kilobytes."""
+
+
+def whole(*, least: int | None = None, most: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number, at least ``least`` and at most ``most`` if given."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if least is not None and value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, got {value}")
+        if most is not None and value > most:
+            raise argparse.ArgumentTypeError(f"must be at most {most}, got {value}")
+        return value
+
+    return parse
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a number of seconds from 0 to :data:`MAX_DELAY`.
+
+    >>> from sevens_ru.cli._arguments import seconds
+    >>> seconds("0.5")
+    0.5
+    >>> seconds("nan")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected seconds from 0 to 60, got 'nan'
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= MAX_DELAY:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"expected seconds from 0 to {MAX_DELAY:g}, got {text!r}")
+    return value
+
+
+def writable(text: str) -> Path:
+    """An argparse type: a file that can be written, tried at once (and left as it was).
+
+    A file that does not exist yet is made and removed again, so that a game is not
+    played only to find at its end that its record cannot be saved.
+    """
+    path = Path(text)
+    try:
+        existed = path.exists()
+        with path.open("a", encoding="utf-8"):
+            pass
+        if not existed:
+            path.unlink()
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise argparse.ArgumentTypeError(f"cannot write {text!r}: {reason}") from None
+    return path
+
+
+@contextmanager
+def argument(name: str) -> Iterator[None]:
+    """Report a library error raised in the block as a bad value of the argument ``name``.
+
+    >>> import sevens_ru as s7
+    >>> from sevens_ru.cli._arguments import argument
+    >>> with argument("--players"):
+    ...     s7.new_game(7)
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentError: argument --players: the game is for 2 to 6 players (R4), got 7
+    """
+    try:
+        yield
+    except SevensError as error:
+        raise argparse.ArgumentError(None, f"argument {name}: {error}") from error
+
+
+def refuse(parser: argparse.ArgumentParser, error: argparse.ArgumentError) -> int:
+    """Tell a bad argument as argparse does, on standard error; the exit status, 2."""
+    parser.print_usage(sys.stderr)
+    print(f"{parser.prog}: error: {error}", file=sys.stderr)
+    return 2
+
+
+def read_record(path: Path) -> str:
+    """The text of the game record at ``path``, or a bad argument ``FILE`` if it cannot be read."""
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise argparse.ArgumentError(
+            None, f"argument FILE: cannot read {str(path)!r}: {error.strerror or error}"
+        ) from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise argparse.ArgumentError(
+            None, f"argument FILE: {str(path)!r} is larger than a game record can be"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise argparse.ArgumentError(
+            None, f"argument FILE: {str(path)!r} is not a game record (not UTF-8 text)"
+        ) from None
+
+
+def parser(
+    games: Sequence[str],
+) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The parser of the command for ``games`` (the first is the default), and each command's own."""
+    main = argparse.ArgumentParser(
+        prog="sevens-ru",
+        description="Russian Sevens (the game of nines), and old Durak with --game durak: "
+        "watch bots, play, measure, replay.",
+    )
+    main.add_argument("--version", action="version", version=f"sevens-ru {__version__}")
+    commands = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    subs: dict[str, argparse.ArgumentParser] = {}
+
+    def common(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--plain", action="store_true", help="plain text, even with rich")
+
+    def game(sub: argparse.ArgumentParser, *, dealer: bool = True) -> None:
+        sub.add_argument(
+            "--game",
+            choices=games,
+            default=games[0],
+            help="sevens (the default) or durak (old Durak)",
+        )
+        if dealer:
+            sub.add_argument(
+                "--dealer",
+                type=whole(least=0),
+                default=None,
+                help="Durak: the dealer's seat (default 0)",
+            )
+        sub.add_argument(
+            "--short-deck", action="store_true", help="Durak: 32 cards, 7 to A (2-3 players)"
+        )
+
+    def table(sub: argparse.ArgumentParser) -> None:
+        game(sub)
+        sub.add_argument(
+            "--players",
+            type=whole(),
+            default=None,
+            help="Sevens: 2 to 6 (default 4); Durak: 2 to 4 (default 3)",
+        )
+        sub.add_argument("--seed", type=whole(), default=None, help="a seed for the deal")
+        sub.add_argument(
+            "--lang", choices=LANGUAGES, default="en", help="language of cards and messages"
+        )
+        sub.add_argument(
+            "--save", type=writable, default=None, metavar="FILE", help="save the game record"
+        )
+
+    def bots(sub: argparse.ArgumentParser, option: str, text: str) -> None:
+        sub.add_argument(option, nargs="+", default=None, metavar="BOT", help=text)
+
+    sub = subs["demo"] = commands.add_parser("demo", help="bots play one game, shown move by move")
+    table(sub)
+    bots(
+        sub,
+        "--bots",
+        "the bots, by seat, repeated to fill the table (default: heuristic search random; "
+        "Durak: heuristic random)",
+    )
+    sub.add_argument(
+        "--delay",
+        type=seconds,
+        default=None,
+        help=f"seconds between moves, 0 to {MAX_DELAY:g} (default 0.3 on a terminal)",
+    )
+    common(sub)
+
+    sub = subs["play"] = commands.add_parser("play", help="play against bots in the terminal")
+    table(sub)
+    bots(sub, "--opponents", "the bots, by seat after yours (repeated to fill the table)")
+    sub.add_argument("--seat", type=whole(least=0), default=0, help="your seat (default 0)")
+    common(sub)
+
+    sub = subs["simulate"] = commands.add_parser(
+        "simulate", help="many games between bots, with 95%% intervals"
+    )
+    game(sub, dealer=False)
+    bots(
+        sub,
+        "--bots",
+        "the lineup, one bot per seat (default: heuristic random random random; "
+        "Durak: heuristic random random)",
+    )
+    sub.add_argument("--players", type=whole(), default=None, help="seats (default: one per bot)")
+    sub.add_argument(
+        "--games",
+        type=whole(least=1, most=MAX_GAMES),
+        default=200,
+        help="deals (each played in every rotation)",
+    )
+    sub.add_argument("--seed", type=whole(), default=1)
+    sub.add_argument(
+        "--jobs",
+        type=whole(least=1, most=MAX_JOBS),
+        default=1,
+        help="processes (the result does not depend on it)",
+    )
+    sub.add_argument("--no-duplicate", action="store_true", help="play each deal once only")
+    sub.add_argument("--json", action="store_true", help="print the result as JSON")
+    sub.add_argument("--quiet", action="store_true", help="no progress bar")
+    common(sub)
+
+    sub = subs["replay"] = commands.add_parser("replay", help="step through a saved game record")
+    sub.add_argument("file", type=Path, metavar="FILE")
+    sub.add_argument(
+        "--step",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="wait for Enter after each move (default: on a terminal)",
+    )
+    sub.add_argument("--lang", choices=LANGUAGES, default="en")
+    common(sub)
+    return main, subs
