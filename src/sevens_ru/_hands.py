@@ -39,7 +39,9 @@ def check_player_count(players: object, fewest: int, most: int, *, game: str, ru
             f"the number of players must be an int from {fewest} to {most}, got {shown(players)}"
         )
     if not fewest <= players <= most:
-        raise InvalidDealError(f"{game} is for {fewest} to {most} players ({rule}), got {excerpt(players)}")
+        raise InvalidDealError(
+            f"{game} is for {fewest} to {most} players ({rule}), got {excerpt(players)}"
+        )
     return players
 
 

@@ -35,7 +35,7 @@ import attrs
 
 from ._games import GAMES, Game
 from ._quote import excerpt, kind, shown
-from .errors import InvalidOptionsError, RecordError, SevensError
+from .errors import InvalidOptionsError, RecordError, SevensError, WrongTypeError
 
 __all__ = [
     "FORMAT",
@@ -54,10 +54,33 @@ FORMAT = 1
 """The version of the record format this library writes and reads (both games)."""
 
 
-def write(game: Game, fields: dict[str, object], *, indent: int | None) -> str:
+LONGEST_INDENT = 16
+"""The widest ``indent`` of ``to_json``: spaces (an int) or a string of whitespace."""
+
+
+def write(game: Game, fields: dict[str, object], *, indent: int | str | None) -> str:
     """The record of ``game`` with these ``fields`` (in this order) as JSON text."""
     record = {"format": FORMAT, "game": game.key, **fields}
-    return json.dumps(record, ensure_ascii=False, indent=indent)
+    return json.dumps(record, ensure_ascii=False, indent=_indent(indent))
+
+
+def _indent(indent: object) -> int | str | None:
+    """``indent`` if it is ``None``, 0 to 16 spaces, or up to 16 characters of whitespace."""
+    if indent is None:
+        return None
+    if isinstance(indent, bool) or not isinstance(indent, (int, str)):
+        raise WrongTypeError(
+            f"indent must be None, a number of spaces or a string of whitespace, got {shown(indent)}"
+        )
+    if isinstance(indent, int) and not 0 <= indent <= LONGEST_INDENT:
+        raise InvalidOptionsError(
+            f"indent must be 0 to {LONGEST_INDENT} spaces, got {excerpt(indent)}"
+        )
+    if isinstance(indent, str) and (len(indent) > LONGEST_INDENT or indent.strip()):
+        raise InvalidOptionsError(
+            f"indent must be at most {LONGEST_INDENT} characters of whitespace, got {excerpt(indent)}"
+        )
+    return indent
 
 
 def read(

@@ -42,25 +42,29 @@ LARGEST_RECORD = 718
 Every record holds the 36 cards of the deal; at most 35 cards are played (the others
 hold a card each when a seat plays its last, R14), at most 4 of them tens (the only
 cards of 5 bytes in UTF-8); 718 bytes is that, for the player count and options whose
-record is longest. With ``indent=4`` it is 1,542 bytes.
+record is longest. With ``indent=16``, the widest :func:`to_json` allows, it is 4,026 bytes.
 """
 MAX_BYTES = 16_384
 """The default ``max_bytes`` of :func:`from_json`: 16 KiB, 22 times :data:`LARGEST_RECORD`.
 
-It leaves room for any indentation a person or a tool may add, and refuses at once
-anything far larger than a game of Sevens can be.
+It holds every record :func:`to_json` writes, at any ``indent``, with room for what a
+person or a tool may add, and refuses at once anything far larger than a game of
+Sevens can be.
 """
 
 _FIELDS = ("format", "game", "players", "options", "deal", "moves")
 
 
-def to_json(state: GameState, *, indent: int | None = None) -> str:
+def to_json(state: GameState, *, indent: int | str | None = None) -> str:
     """The game record of ``state`` as JSON text (cards written as ``str(card)``).
 
-    ``indent`` is passed to :func:`json.dumps` for a multi-line record.
+    ``indent`` (0 to 16 spaces, or a string of at most 16 whitespace characters) is
+    passed to :func:`json.dumps` for a multi-line record.
 
     Raises:
         NotAGameStateError: ``state`` is not a :class:`GameState` (of this game).
+        WrongTypeError: ``indent`` is neither ``None``, an int nor a string.
+        InvalidOptionsError: ``indent`` is wider than 16.
     """
     if not isinstance(state, GameState):
         raise not_a_state("to_json", state, game=SEVENS)

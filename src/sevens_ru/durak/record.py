@@ -62,19 +62,26 @@ LARGEST_RECORD = 2_204_452
 A game of four players at :data:`MAX_TAKE_LIMIT` has at most ``1000 × 19`` bouts (see
 :mod:`sevens_ru.durak.game`); a bout is a lead (at most ``"lead 10♣ 10♦ 10♥ 10♠"``,
 28 bytes) and at most four more moves (each at most ``"cover 10♣ 10♠"``, 17 bytes),
-each written in quotes with a separator (4 bytes more); the rest of the record (the
-setup and the deal, four players, the longest options, a ten as the trump card) is at most 452 bytes.
+each written in quotes with a separator (4 bytes more); the rest (the setup and the
+deal: four players, the longest options, a ten turned up) is at most 452 bytes. With
+``indent=16``, the widest :func:`~sevens_ru.durak.to_json` allows, the bound is
+5,246,674 bytes.
 """
-MAX_BYTES = 4_194_304
-"""The default ``max_bytes`` of :func:`~sevens_ru.durak.from_json`: 4 MiB, above :data:`LARGEST_RECORD` with room for indentation."""
+MAX_BYTES = 8_388_608
+"""The default ``max_bytes`` of :func:`~sevens_ru.durak.from_json`: 8 MiB.
+
+It holds every record :func:`~sevens_ru.durak.to_json` writes at any ``indent``, and
+refuses at once anything larger than a game of Durak can be.
+"""
 
 _FIELDS = ("format", "game", "players", "dealer", "options", "trump", "deal", "moves")
 
 
-def to_json(state: GameState, *, indent: int | None = None) -> str:
+def to_json(state: GameState, *, indent: int | str | None = None) -> str:
     """The game record of ``state`` as JSON text (cards as ``str(card)``, moves as ``str(move)``).
 
-    ``indent`` is passed to ``json.dumps`` for a multi-line record.
+    ``indent`` (0 to 16 spaces, or a string of at most 16 whitespace characters) is
+    passed to ``json.dumps`` for a multi-line record.
 
     >>> from sevens_ru import durak
     >>> state = durak.apply(durak.new_game(2, dealer=0, seed=1), "lead 7♣")
@@ -85,6 +92,8 @@ def to_json(state: GameState, *, indent: int | None = None) -> str:
         NotAGameStateError: ``state`` is not a :class:`~sevens_ru.durak.GameState`.
         RecordError: the game's ``take_limit`` is above :data:`MAX_TAKE_LIMIT`, more
             than a record may hold.
+        WrongTypeError: ``indent`` is neither ``None``, an int nor a string.
+        InvalidOptionsError: ``indent`` is wider than 16.
     """
     if not isinstance(state, GameState):
         raise not_a_state("to_json", state, game=DURAK)
