@@ -6,13 +6,21 @@ games (deal, random legal cards to the end, ranking), the work that
 the other in every round (A B C A B C ...), so that a noisy machine slows all of them
 alike, and reports for each the median rate over the rounds and the median of its
 per-round ratio to the baseline.
+
+The pure-Python engine runs beside the compiled core in the same rounds: a
+:class:`PurePython` subprocess (``SEVENS_RU_PURE_PYTHON=1``) runs the same workloads
+on request, one at a time, while this process waits, so its figures and ratios come
+from the same interleaved run.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import os
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -44,6 +52,51 @@ def naive_workload(naive: ModuleType, players: int, seed: int) -> Workload:
         return int(result["games"])
 
     return run
+
+
+class PurePython:
+    """The workloads of ``script --serve`` run by the pure-Python engine in a subprocess."""
+
+    def __init__(self, script: Path, arguments: Sequence[str]) -> None:
+        environment = {**os.environ, "SEVENS_RU_PURE_PYTHON": "1"}
+        self.process = subprocess.Popen(
+            [sys.executable, str(script), "--serve", *arguments],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=environment,
+        )
+        if self._reply() != "ready python":
+            raise SystemExit("the pure-Python benchmark process did not start")
+
+    def _reply(self) -> str:
+        assert self.process.stdout is not None
+        return self.process.stdout.readline().strip()
+
+    def workload(self, name: str) -> Workload:
+        """The subprocess's workload ``name``: it plays, this process waits."""
+
+        def run(games: int) -> int:
+            assert self.process.stdin is not None
+            self.process.stdin.write(f"{name} {games}\n")
+            self.process.stdin.flush()
+            return int(self._reply())
+
+        return run
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def serve(workloads: dict[str, Workload], implementation: str) -> int:
+    """The subprocess side of :class:`PurePython`: run ``name games`` lines, reply games."""
+    print(f"ready {implementation}", flush=True)
+    for line in sys.stdin:
+        name, games = line.split()
+        print(workloads[name](int(games)), flush=True)
+    return 0
 
 
 @dataclasses.dataclass
@@ -135,16 +188,54 @@ def report(
     return lines
 
 
-def summary_table(
-    figures: dict[str, Figure], labels: dict[str, str], order: Sequence[str]
+PYTHON = "-python"
+"""The suffix of a workload's name when the pure-Python subprocess runs it."""
+
+
+def speedups(
+    figures: dict[str, Figure], implementation: str, targets: dict[str, float], quick: bool
 ) -> list[str]:
-    """A small table of the medians, for humans."""
+    """One SPEEDUP line per workload run by both engines: the median per-round ratio."""
+    lines = []
+    for name, figure in figures.items():
+        pure = figures.get(name + PYTHON)
+        if pure is None:
+            continue
+        per_round = ratios(figure, pure)
+        ratio = statistics.median(per_round)
+        line = (
+            f"SPEEDUP workload={name} {implementation}/python={ratio:.2f} "
+            f"(min {min(per_round):.2f}, max {max(per_round):.2f})"
+        )
+        if name in targets and not quick:
+            verdict = "met" if ratio >= targets[name] else "NOT met"
+            line += f" target>={targets[name]:g}x {verdict}"
+        lines.append(line)
+    return lines
+
+
+def summary_table(
+    figures: dict[str, Figure], labels: dict[str, str], order: Sequence[str], implementation: str
+) -> list[str]:
+    """A small table of the medians, for humans: each workload with both engines."""
     baseline = figures[BASELINE]
-    rows = [f"{'workload':<10} {'games/s':>12} {'x naive':>8}  what"]
+    both = implementation != "python" and any(name.endswith(PYTHON) for name in figures)
+    head = f"{'workload':<10} {implementation + ' games/s':>13} {'x naive':>8}"
+    if both:
+        head += f" {'python games/s':>15} {'x naive':>8} {implementation + '/python':>9}"
+    rows = [head + "  what"]
     for name in order:
         if name not in figures:
             continue
         figure = figures[name]
-        ratio = median_ratio(figure, baseline)
-        rows.append(f"{name:<10} {figure.median_rate():>12,.0f} {ratio:>8.2f}  {labels[name]}")
+        row = f"{name:<10} {figure.median_rate():>13,.0f} {median_ratio(figure, baseline):>8.2f}"
+        if both:
+            pure = figures.get(name + PYTHON)
+            row += (
+                f" {pure.median_rate():>15,.0f} {median_ratio(pure, baseline):>8.2f}"
+                f" {statistics.median(ratios(figure, pure)):>9.2f}"
+                if pure is not None
+                else f" {'':>15} {'':>8} {'':>9}"
+            )
+        rows.append(f"{row}  {labels[name]}")
     return rows

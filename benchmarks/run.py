@@ -9,17 +9,24 @@ legal card until someone goes out, compute the ranking. The workloads:
 - ``playout``: ``new_game(seed=...)`` then ``sevens_ru.playout.playout(state, rng)``.
 - ``rollout``: ``playout(state, rng)`` alone, from dealt games made before the clock
   starts: the work of a search bot, which rolls out from states it already has.
+- ``heuristic``: the playout :class:`~sevens_ru.bots.SearchBot` makes by default
+  (every seat plays as the heuristic bot would), from dealt games after the 9♦.
 - ``batch``: ``GameBatch.deal(4096)``, ``play_random``, ``places``: whole games with
   numpy in lockstep (needs ``pip install "sevens-ru[numpy]"``).
 
-All run in rotating order in every round (A B C ... B C A ...), and each figure is the
-median over the rounds, as games/s and as a ratio to the baseline of the same round.
+With the compiled core (``sevens_ru.IMPLEMENTATION == "c"``), the pure-Python engine
+plays the same workloads in a subprocess (``SEVENS_RU_PURE_PYTHON=1``), named
+``api-python`` and so on, in the same rounds; a SPEEDUP line gives each workload's
+ratio of the two engines. All run in rotating order in every round (A B C ... B C A
+...), and each figure is the median over the rounds, as games/s and as a ratio to the
+baseline of the same round.
 Then come the batch engine's throughput against batch size (each size measured between
 two runs of the baseline) and the memory figures: the bytes a ``GameState`` adds per
 move, and the peak memory of a 100,000-game batch.
 
-    python benchmarks/run.py                 # 4 players, about a minute
+    python benchmarks/run.py                 # 4 players, about two minutes
     python benchmarks/run.py --players 6 --rounds 5
+    python benchmarks/run.py --no-python     # the engine of this process only
     python benchmarks/run.py --quick         # a smoke run for CI: no timing claims
 """
 
@@ -38,6 +45,8 @@ from types import ModuleType
 import harness
 
 import sevens_ru as s7
+from sevens_ru.bots._rollout import greedy_playout
+from sevens_ru.game import playable_mask
 from sevens_ru.playout import playout
 
 try:
@@ -52,9 +61,18 @@ LABELS = {
     "api": "new_game, legal_moves + apply to the end, ranking",
     "playout": "new_game, then playout(state, rng) to the end",
     "rollout": "playout(state, rng) from dealt states (search)",
+    "heuristic": "SearchBot's heuristic playout from dealt states",
     "batch": "GameBatch of 4096: deal, play_random, places",
 }
-TARGETS = {"api": 4.0, "rollout": 7.0, "playout": 7.0, "batch": 50.0}
+LABELS.update(
+    {name + harness.PYTHON: label + ", pure Python" for name, label in list(LABELS.items())}
+)
+TARGETS = {"api": 8.0, "rollout": 60.0, "playout": 7.0, "batch": 50.0}
+"""Ratios to the baseline that the compiled core is to reach (4 players)."""
+SPEEDUP_TARGETS = {"heuristic": 10.0}
+"""Ratios of the compiled core to the pure-Python engine that it is to reach."""
+BOTH = ("api", "playout", "rollout", "heuristic")
+"""The workloads that the pure-Python subprocess runs too."""
 BATCH = 4096
 
 
@@ -98,6 +116,39 @@ def rollout_workload(players: int, rng: random.Random) -> harness.Workload:
         return games
 
     return run
+
+
+def heuristic_workload(players: int, rng: random.Random) -> harness.Workload:
+    """SearchBot's default playout (every seat as the heuristic bot), from dealt games."""
+    starts = []
+    for _ in range(1000):
+        state = s7.apply(s7.new_game(players, seed=rng.getrandbits(64)), "9♦")
+        table = s7.mask_of(state.table)
+        hands = [s7.mask_of(hand) for hand in state.hands]
+        passes = sum(count << (seat << 3) for seat, count in enumerate(state.passes))
+        turn: int = state.current_player  # type: ignore[assignment]
+        first = s7.legal_moves(state)[0].index
+        starts.append((hands, table, playable_mask(table), passes, turn, first, state.options))
+
+    def run(games: int) -> int:
+        count = len(starts)
+        for number in range(games):
+            hands, table, playable, passes, turn, first, options = starts[number % count]
+            greedy_playout(list(hands), table, playable, passes, turn, first, rng, options)
+        return games
+
+    return run
+
+
+def workloads_of(players: int, seed: int) -> dict[str, harness.Workload]:
+    """The workloads that both engines run, for this process's engine."""
+    rng = random.Random(seed)
+    return {
+        "api": api_workload(players, rng),
+        "playout": playout_workload(players, rng),
+        "rollout": rollout_workload(players, rng),
+        "heuristic": heuristic_workload(players, rng),
+    }
 
 
 def batch_workload(players: int, size: int, seed: int) -> harness.Workload:
@@ -201,23 +252,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--naive", type=Path, default=harness.DEFAULT_NAIVE)
     parser.add_argument("--memory-games", type=int, default=100_000, help="batch peak size")
     parser.add_argument("--quick", action="store_true", help="a few games only, for CI")
+    parser.add_argument(
+        "--no-python", action="store_true", help="no pure-Python subprocess beside the core"
+    )
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.serve:  # the pure-Python side of an interleaved run, see harness.PurePython
+        return harness.serve(workloads_of(args.players, args.seed), s7.IMPLEMENTATION)
     if args.quick:
         args.rounds, args.seconds, args.memory_games = 2, 0.01, 2_000
 
     naive = harness.load_naive(args.naive)
-    rng = random.Random(args.seed)
     workloads = {
         "naive": harness.naive_workload(naive, args.players, args.seed),
-        "api": api_workload(args.players, rng),
-        "playout": playout_workload(args.players, rng),
-        "rollout": rollout_workload(args.players, rng),
+        **workloads_of(args.players, args.seed),
     }
+    pure = None
+    if s7.IMPLEMENTATION != "python" and not args.no_python:
+        # The same players and seed: the subprocess plays the same games.
+        arguments = ["--players", str(args.players), "--seed", str(args.seed)]
+        pure = harness.PurePython(Path(__file__), arguments)
+        for name in BOTH:
+            workloads[name + harness.PYTHON] = pure.workload(name)
     if np is not None:
         workloads["batch"] = batch_workload(args.players, BATCH, args.seed)
         GameBatch.deal(16, args.players, rng=0).play_random(0)  # build the lookup tables
     print(
-        f"sevens-ru {s7.__version__}, Python {sys.version.split()[0]}, "
+        f"sevens-ru {s7.__version__} (engine: {s7.IMPLEMENTATION}), "
+        f"Python {sys.version.split()[0]}, "
         f"numpy {np.__version__ if np is not None else 'absent (no batch figures)'}; "
         f"{args.players} players, {args.rounds} rounds of about {args.seconds:g} s each"
     )
@@ -226,7 +288,12 @@ def main(argv: list[str] | None = None) -> int:
     figures = harness.interleave(
         workloads, args.rounds, args.seconds, {"batch": BATCH, "naive": 20}
     )
-    for line in harness.report(figures, args.players, LABELS, TARGETS, args.quick):
+    if pure is not None:
+        pure.close()
+    targets = TARGETS if s7.IMPLEMENTATION == "c" else {}
+    for line in harness.report(figures, args.players, LABELS, targets, args.quick):
+        print(line)
+    for line in harness.speedups(figures, s7.IMPLEMENTATION, SPEEDUP_TARGETS, args.quick):
         print(line)
 
     if np is not None:
@@ -243,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
             f"final_batch_arrays_bytes={arrays}"
         )
     print()
-    for row in harness.summary_table(figures, LABELS, list(LABELS)):
+    for row in harness.summary_table(figures, LABELS, ["naive", *BOTH, "batch"], s7.IMPLEMENTATION):
         print(row)
     if args.quick:
         print("(quick run: too short for meaningful figures)")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -200,8 +201,8 @@ def test_wrong_sizes_with_five_players() -> None:
         (-4, "got -4"),
         ("4", "must be an int from 2 to 6, got str '4'"),
         (4.0, "got float 4.0"),
-        (True, "got bool True"),
-        (None, "got NoneType None"),
+        (True, "got True"),
+        (None, "got None"),
     ],
 )
 def test_bad_player_counts(count: object, gist: str) -> None:
@@ -241,3 +242,23 @@ def test_bad_options(kwargs: dict[str, object], gist: str) -> None:
         s7.Options(**kwargs)  # type: ignore[arg-type]
     assert gist in str(error.value)
     assert isinstance(error.value, ValueError)
+
+
+@pytest.mark.parametrize("value", [None, True])
+def test_a_refused_value_is_named_once(value: object) -> None:
+    # A message names None or a boolean once ("got None"), never "got NoneType None".
+    calls: list[Callable[[], object]] = [
+        lambda: s7.new_game(value),  # type: ignore[arg-type]
+        lambda: s7.Options(place_numbering=value),  # type: ignore[arg-type]
+        lambda: s7.durak.new_game(value),  # type: ignore[arg-type]
+        lambda: s7.durak.new_game(3, dealer=value),  # type: ignore[arg-type]
+        lambda: s7.durak.Options(take_limit=value),  # type: ignore[arg-type]
+        lambda: s7.durak.parse_move(value),  # type: ignore[arg-type]
+        lambda: s7.Card.parse(value),  # type: ignore[arg-type]
+    ]
+    for call in calls:
+        with pytest.raises(s7.SevensError) as error:
+            call()
+        message = str(error.value)
+        assert message.endswith(f"got {value!r}"), message
+        assert type(value).__name__ not in message, message

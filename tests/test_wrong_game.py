@@ -159,3 +159,15 @@ def test_the_issue_example() -> None:
         r"use sevens_ru.durak.apply$",
     ):
         s7.apply(DURAK_STATE, "9♦")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("apply", "move"),
+    [(s7.apply, "9♦"), (s7.apply, "not a card"), (durak.apply, "9♦"), (durak.apply, "take")],
+)
+def test_apply_checks_the_state_before_reading_the_move(
+    apply: Callable[[object, object], object], move: str
+) -> None:
+    # Both games: what is not a state is named first, whatever the move is.
+    with pytest.raises(s7.NotAGameStateError, match=r"apply\(\) takes a"):
+        apply("x", move)

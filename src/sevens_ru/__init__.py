@@ -15,6 +15,7 @@ passes automatically, and the first to play their last card wins.
 from __future__ import annotations
 
 from . import durak
+from ._core import IMPLEMENTATION
 from .cards import DECK, LANGUAGES, Card, Language, Rank, Suit, cards_from_mask, mask_of
 from .errors import (
     BatchError,
@@ -50,6 +51,7 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "DECK",
+    "IMPLEMENTATION",
     "LANGUAGES",
     "POINTS",
     "BatchError",

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ._quote import excerpt, shown
+from ._quote import excerpt, got
 from .cards import DECK_MASK, Card
 from .errors import CardParseError, InvalidDealError
 
@@ -36,7 +36,7 @@ def check_player_count(players: object, fewest: int, most: int, *, game: str, ru
     """
     if isinstance(players, bool) or not isinstance(players, int):
         raise InvalidDealError(
-            f"the number of players must be an int from {fewest} to {most}, got {shown(players)}"
+            f"the number of players must be an int from {fewest} to {most}, got {got(players)}"
         )
     if not fewest <= players <= most:
         raise InvalidDealError(
@@ -79,7 +79,7 @@ def read_hands(
         if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
             raise InvalidDealError(
                 f"the hand of seat {seat} must be a list of cards such as ['9♦', '6♣'], "
-                f"got {shown(hand)}"
+                f"got {got(hand)}"
             )
         mask = 0
         for position, item in enumerate(hand):

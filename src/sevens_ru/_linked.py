@@ -33,7 +33,7 @@ from collections.abc import Callable, Hashable
 from inspect import Signature
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol, TypeVar
 
-from ._quote import excerpt, shown
+from ._quote import excerpt, got
 from .errors import InvalidSeatError, NotAGameStateError, RecordError
 
 __all__ = ["Line", "LinkedState", "blank", "builder", "sealed"]
@@ -222,7 +222,7 @@ class LinkedState(metaclass=_MadeByTheRules):
     def _check_seat(self, seat: object) -> int:
         """``seat`` if it is a seat of this game, else an :class:`InvalidSeatError`."""
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise InvalidSeatError(f"a seat is an int, got {shown(seat)}")
+            raise InvalidSeatError(f"a seat is an int, got {got(seat)}")
         players = self._setup.players
         if not 0 <= seat < players:
             raise InvalidSeatError(

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from itertools import islice
 
-__all__ = ["DEPTH", "LONGEST", "excerpt", "kind", "printable", "shown"]
+__all__ = ["DEPTH", "LONGEST", "excerpt", "got", "kind", "printable"]
 
 LONGEST = 80
 """About the most characters a message spends on one quoted value."""
@@ -50,12 +50,16 @@ def excerpt(value: object) -> str:
     return _cut(_render(value, DEPTH, python=True))
 
 
-def shown(value: object) -> str:
-    """``value`` for a message: its type and :func:`excerpt`.
+def got(value: object) -> str:
+    """What a message says after "got": ``None``, ``True``, or the type and :func:`excerpt`.
 
-    >>> shown(None), shown("9♦"), shown([1, 2])
-    ('NoneType None', "str '9♦'", 'list [1, 2]')
+    ``None`` and the booleans name themselves (never "NoneType None").
+
+    >>> got(None), got(True), got("9♦"), got([1, 2]), got(1.5)
+    ('None', 'True', "str '9♦'", 'list [1, 2]', 'float 1.5')
     """
+    if value is None or isinstance(value, bool):
+        return repr(value)
     return f"{type(value).__name__} {excerpt(value)}"
 
 

@@ -34,7 +34,7 @@ from typing import Any, TypeVar, cast
 import attrs
 
 from ._games import GAMES, Game
-from ._quote import excerpt, kind, shown
+from ._quote import excerpt, got, kind
 from .errors import InvalidOptionsError, RecordError, SevensError, WrongTypeError
 
 __all__ = [
@@ -70,7 +70,7 @@ def _indent(indent: object) -> int | str | None:
         return None
     if isinstance(indent, bool) or not isinstance(indent, (int, str)):
         raise WrongTypeError(
-            f"indent must be None, a number of spaces or a string of whitespace, got {shown(indent)}"
+            f"indent must be None, a number of spaces or a string of whitespace, got {got(indent)}"
         )
     if isinstance(indent, int) and not 0 <= indent <= LONGEST_INDENT:
         raise InvalidOptionsError(
@@ -135,7 +135,7 @@ def _check_size(text: str | bytes | bytearray, game: Game, max_bytes: int, large
     """Refuse ``text`` if it has more than ``max_bytes`` bytes, reading it at most once."""
     if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 0:
         raise InvalidOptionsError(
-            f"max_bytes must be an int of 0 or more, or None for no limit, got {shown(max_bytes)}"
+            f"max_bytes must be an int of 0 or more, or None for no limit, got {got(max_bytes)}"
         )
     size, exact = len(text), not isinstance(text, str)
     if isinstance(text, str) and size <= max_bytes < 4 * size:  # as UTF-8, perhaps more

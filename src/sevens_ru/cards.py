@@ -26,7 +26,7 @@ from typing import Literal, get_args
 
 import attrs
 
-from ._quote import excerpt, shown
+from ._quote import excerpt, got
 from .errors import (
     CardParseError,
     InvalidCardError,
@@ -134,16 +134,14 @@ class Rank(enum.IntEnum):
 def _check_rank(_card: object, _attribute: object, value: Rank) -> None:
     if not isinstance(value, Rank):
         raise InvalidCardError(
-            f"Card() takes a Rank, got {shown(value)}; "
-            "to read card text such as '10♦' use Card.parse"
+            f"Card() takes a Rank, got {got(value)}; to read card text such as '10♦' use Card.parse"
         )
 
 
 def _check_suit(_card: object, _attribute: object, value: Suit) -> None:
     if not isinstance(value, Suit):
         raise InvalidCardError(
-            f"Card() takes a Suit, got {shown(value)}; "
-            "to read card text such as '10♦' use Card.parse"
+            f"Card() takes a Suit, got {got(value)}; to read card text such as '10♦' use Card.parse"
         )
 
 
@@ -430,7 +428,7 @@ _RUSSIAN_NAMES: dict[Rank | Suit, str] = {
 def _explain(text: object) -> str:
     """Say why ``text`` is not a card (called only once parsing has failed)."""
     if not isinstance(text, str):
-        return f"expected card text such as '10♦' or 'QS', got {shown(text)}"
+        return f"expected card text such as '10♦' or 'QS', got {got(text)}"
     if len(text) > LONGEST_CARD_TEXT:
         return (
             f"cannot read {excerpt(text)} as a card: a card is written in at most "

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ._core import speedups
 from ._hands import check_player_count, read_hands
-from ._quote import shown
+from ._quote import got
 from .cards import DECK, DECK_MASK, Card, cards_from_mask
 from .errors import InvalidDealError
 from .shuffle import shuffled_bytes
@@ -64,8 +65,11 @@ def deal_seeded(players: int, seed: int) -> tuple[int, ...]:
     >>> from sevens_ru.deal import deal_seeded
     >>> deal_seeded(2, 7) == deal_seeded(2, 7) != deal_seeded(2, 8)
     True
+
+    Raises:
+        InvalidDealError: a bad player count (R4) or a seed that is not an int.
     """
-    return deal_and_opener(players, seed)[0]
+    return deal_and_opener(check_players(players), seed)[0]
 
 
 def deal_and_opener(players: int, seed: int) -> tuple[tuple[int, ...], int]:
@@ -77,7 +81,9 @@ def deal_and_opener(players: int, seed: int) -> tuple[tuple[int, ...], int]:
     (True, 3)
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidDealError(f"the seed must be an int, got {shown(seed)}")
+        raise InvalidDealError(f"the seed must be an int, got {got(seed)}")
+    if speedups is not None:  # the compiled core: the same procedure in C
+        return speedups.seeded_deal(players, seed)
     # Dealing shuffled(seed, 36) card by card, with the loops left to C: a table from
     # card to seat digit, then each bit of the seat numbers read as a base-2 number (a
     # card set), and the hands made from those one, two or three sets.

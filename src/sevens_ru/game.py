@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ._board import NINE_OF_DIAMONDS, NINES, PASS, PLAY, TABLE_SHIFT, playable_mask
+from ._core import speedups
 from ._games import SEVENS, not_a_state
-from ._quote import shown
+from ._quote import got
 from .cards import DECK, Card, cards_from_mask
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players, deal_and_opener, deal_hands
 from .errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
@@ -39,6 +40,9 @@ _BITS = tuple(card.bit for card in DECK)
 # starts again from empty if it ever holds _MAX_MOVES.
 _MOVES: dict[int, tuple[Card, ...]] = {}
 _MAX_MOVES = 1 << 17
+# The compiled core's functions, which give None for what they leave to the Python path.
+_fast_apply = None if speedups is None else speedups.apply
+_fast_legal_moves = None if speedups is None else speedups.legal_moves
 
 
 def new_game(
@@ -74,7 +78,7 @@ def new_game(
     if options is None:
         options = _DEFAULT_OPTIONS
     elif not isinstance(options, Options):
-        raise InvalidOptionsError(f"options must be a sevens_ru.Options, got {shown(options)}")
+        raise InvalidOptionsError(f"options must be a sevens_ru.Options, got {got(options)}")
     if hands is not None:
         if seed is not None:
             raise InvalidDealError("give either a seed or explicit hands, not both")
@@ -105,6 +109,10 @@ def legal_moves(state: GameState) -> tuple[Card, ...]:
     Raises:
         NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
+    if _fast_legal_moves is not None:  # the compiled core; None: a case for the Python path
+        moves = _fast_legal_moves(state)
+        if moves is not None:
+            return moves
     try:
         mask = state._moves
     except AttributeError:
@@ -138,11 +146,15 @@ def apply(state: GameState, card: Card | str) -> GameState:
         CardParseError: ``card`` is text that is not a card (or not a card at all).
         NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
-    index = card.index if type(card) is Card else _index_of(card)
+    if _fast_apply is not None:  # the compiled core; None: a case for the Python path
+        new = _fast_apply(state, card)
+        if new is not None:
+            return new
     try:
         moves = state._moves
     except AttributeError:
         raise _not_a_state("apply", state) from None
+    index = card.index if type(card) is Card else _index_of(card)
     bit = _BITS[index]
     if not moves & bit:  # every move is checked, the engine's own suggestions too
         raise IllegalMoveError(_why_illegal(state, DECK[index]))

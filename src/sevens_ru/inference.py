@@ -41,6 +41,7 @@ from types import MappingProxyType
 import attrs
 
 from ._board import NINE_OF_DIAMONDS, playable_mask
+from ._core import speedups
 from ._games import SEVENS, not_a_view
 from .cards import DECK, DECK_MASK, Card, cards_from_mask
 from .deal import MAX_PLAYERS, MIN_PLAYERS, hand_sizes
@@ -260,7 +261,7 @@ class Inference:
     True
     """
 
-    __slots__ = ("_complete", "_facts", "_groups", "_holders", "_splits", "_view")
+    __slots__ = ("_complete", "_facts", "_groups", "_holders", "_own", "_splits", "_view")
 
     def __init__(self, view: PlayerView) -> None:
         self._facts = _facts(view)
@@ -269,6 +270,7 @@ class Inference:
         self._complete: dict[tuple[int, _Progress], int] = {}
         self._splits: dict[tuple[int, _Progress], tuple[list[tuple[int, ...]], list[int]]] = {}
         self._holders: Mapping[Card, frozenset[int]] | None = None
+        self._own = DECK_MASK & ~self._facts.unseen & ~_table_mask(view)  # the viewer's hand
         if not self.count:
             raise InconsistentViewError(
                 "no deal of the unseen cards fits the view: the hand sizes and the passes "
@@ -332,7 +334,26 @@ class Inference:
         if not isinstance(rng, random.Random):
             raise WrongTypeError(f"expected a random.Random, got {type(rng).__name__}")
         facts = self._facts
-        masks = [0] * len(facts.seats)
+        if speedups is not None:  # the compiled core: the same draws from rng, in C
+            start, must_play = self._start(), facts.must_play
+            masks = speedups.sample(
+                self._groups, self._splits, self._split_table, start, must_play, rng
+            )
+        else:
+            masks = self._draw(rng)
+        hands = [0] * self._view.players
+        hands[self._view.seat] = self._own
+        for position, other in enumerate(facts.seats):
+            hands[other] = masks[position]
+        return tuple(hands)
+
+    def _draw(self, rng: random.Random) -> list[int]:
+        """The other seats' card sets, in the order of ``_Facts.seats``, drawn from ``rng``.
+
+        Group by group: a split of its cards among its seats, weighted by the number of
+        deals it leaves; then its cards shuffled and dealt in that split.
+        """
+        masks = [0] * len(self._facts.seats)
         state = self._start()
         for number, group in enumerate(self._groups):
             splits, cumulative = self._split_table(number, state)
@@ -346,11 +367,7 @@ class Inference:
                     masks[position] |= 1 << index
                 start += amount
             state = self._after(group, state, split)
-        hands = [0] * self._view.players
-        hands[self._view.seat] = DECK_MASK & ~facts.unseen & ~_table_mask(self._view)
-        for position, other in enumerate(facts.seats):
-            hands[other] = masks[position]
-        return tuple(hands)
+        return masks
 
     # The dynamic programme. A state is the sizes the other seats still have to fill
     # and whether the seat to play has got a playable card yet (R11); groups are dealt

@@ -19,7 +19,7 @@ import attrs
 
 from ._board import playable_mask
 from ._games import SEVENS, not_a_state
-from ._quote import shown
+from ._quote import got
 from .cards import DECK_MASK, Card, Rank, Suit, cards_from_mask, mask_of
 from .errors import InvalidCardError
 from .events import Pass, Play
@@ -74,7 +74,7 @@ class PlayerView:
         ((<Rank.NINE: 9>, <Rank.NINE: 9>), None)
         """
         if not isinstance(suit, Suit):
-            raise InvalidCardError(f"row() takes a Suit, got {shown(suit)}")
+            raise InvalidCardError(f"row() takes a Suit, got {got(suit)}")
         ranks = [card.rank for card in self.table if card.suit == suit]
         return (min(ranks), max(ranks)) if ranks else None
 

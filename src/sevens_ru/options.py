@@ -6,7 +6,7 @@ from typing import Literal, get_args
 
 import attrs
 
-from ._quote import excerpt, shown
+from ._quote import excerpt, got
 from .errors import InvalidOptionsError
 
 __all__ = ["Options", "PlaceNumbering"]
@@ -20,7 +20,7 @@ _NUMBERINGS: tuple[str, ...] = get_args(PlaceNumbering)
 def _check_bool(_options: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if not isinstance(value, bool):
         raise InvalidOptionsError(
-            f"Options.{attribute.name} must be True or False, got {shown(value)}"
+            f"Options.{attribute.name} must be True or False, got {got(value)}"
         )
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 
 from ._board import PASS, PASSES_SHIFT, PLAY, TABLE_SHIFT
+from ._core import speedups
 from ._games import SEVENS, not_a_state
 from .cards import DECK_MASK
 from .scoring import Standing, standings
@@ -67,6 +68,10 @@ def playout(state: GameState, rng: random.Random) -> tuple[Standing, ...]:
     """
     if not isinstance(state, GameState):
         raise not_a_state("playout", state, game=SEVENS)
+    if speedups is not None:  # the compiled core: the same game and draws in C
+        result = speedups.playout(state, rng)
+        if result is not None:
+            return result
     board, _ = _play_out(state, rng, keep=False)
     setup = state._setup
     return standings(
@@ -94,6 +99,10 @@ def playout_state(state: GameState, rng: random.Random) -> GameState:
     """
     if not isinstance(state, GameState):
         raise not_a_state("playout_state", state, game=SEVENS)
+    if speedups is not None:  # the compiled core: the same game and draws in C
+        final = speedups.playout_state(state, rng)
+        if final is not None:
+            return final
     return _play_out(state, rng, keep=True)[1]
 
 

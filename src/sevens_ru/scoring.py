@@ -18,6 +18,7 @@ from collections.abc import Iterable
 import attrs
 
 from ._board import PASS_BITS, PASS_COUNT, passes_of, table_of
+from ._core import speedups
 from ._games import SEVENS, not_a_state
 from .cards import DECK, DECK_MASK, Card, Rank, as_cards
 from .errors import GameNotOverError
@@ -103,6 +104,10 @@ def ranking(state: GameState) -> tuple[Standing, ...]:
         GameNotOverError: the game is not over yet (R19).
         NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
+    if speedups is not None:  # the compiled core; None: a case for the Python path
+        result = speedups.ranking(state)
+        if result is not None:
+            return result
     if not isinstance(state, GameState):
         raise not_a_state("ranking", state, game=SEVENS)
     if state._turn is not None:
@@ -124,6 +129,8 @@ def standings(
     counts, seat ``s`` in bits ``8s`` to ``8s + 7`` (the passes of a board, see
     ``sevens_ru._board``).
     """
+    if speedups is not None:  # the compiled core: the same ranking in C
+        return speedups.standings(deal, table, passes, options)
     # One int per seat orders the seats (see _ROW): cards left, then (with the option)
     # passes, then points, then the seat. The winner has no cards and sorts first (R15).
     left = DECK_MASK ^ table

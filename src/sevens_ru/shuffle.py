@@ -30,6 +30,8 @@ import hashlib
 import os
 import struct
 
+from ._core import speedups
+
 __all__ = ["MAX_CARDS", "fresh_seed", "shuffled", "shuffled_bytes"]
 
 MAX_CARDS = 256
@@ -104,6 +106,8 @@ def shuffled_bytes(seed: int, count: int) -> bytes:
     """:func:`shuffled` as bytes (one card index per byte), computed without Python loops."""
     if not 0 <= count <= MAX_CARDS:
         raise ValueError(f"can shuffle 0 to {MAX_CARDS} cards, not {count}")
+    if speedups is not None and isinstance(seed, int) and type(count) is int:  # the same in C
+        return speedups.shuffled_bytes(seed, count)
     return _order(_digest(seed, count), _plan(count))
 
 

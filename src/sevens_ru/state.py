@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from ._board import TABLE_SHIFT, pass_counts, passes_of, playable_of, row_of, table_of
 from ._linked import LinkedState, blank, builder
-from ._quote import shown
+from ._quote import got
 from .cards import DECK, DECK_MASK, Card, Rank, Suit, cards_from_mask
 from .errors import InvalidCardError, RecordError, SevensError
 from .events import Event, Pass, Play
@@ -181,7 +181,7 @@ class GameState(LinkedState):
         ((<Rank.NINE: 9>, <Rank.NINE: 9>), None)
         """
         if not isinstance(suit, Suit):
-            raise InvalidCardError(f"row() takes a Suit, got {shown(suit)}")
+            raise InvalidCardError(f"row() takes a Suit, got {got(suit)}")
         row = row_of(self._table, suit)
         if not row:
             return None

@@ -117,7 +117,7 @@ def test_a_short_pack_deal() -> None:
         (1, r"Durak is for 2 to 4 players \(D2\), got 1"),
         (5, r"Durak is for 2 to 4 players \(D2\), got 5"),
         ("3", r"must be an int from 2 to 4, got str '3'"),
-        (True, r"must be an int from 2 to 4, got bool True"),
+        (True, r"must be an int from 2 to 4, got True$"),
     ],
 )
 def test_bad_player_counts(players: object, message: str) -> None:
@@ -136,7 +136,7 @@ def test_the_short_pack_is_not_for_four() -> None:
         (3, r"the dealer must be one of the seats 0 to 2, got 3"),
         (-1, r"the dealer must be one of the seats 0 to 2, got -1"),
         ("0", r"the dealer is a seat number \(an int\), got str '0'"),
-        (None, r"the dealer is a seat number \(an int\), got NoneType None"),
+        (None, r"the dealer is a seat number \(an int\), got None$"),
     ],
 )
 def test_bad_dealers(dealer: object, message: str) -> None:

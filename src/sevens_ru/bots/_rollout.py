@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from .._board import BEYOND, NINES, ONE_PASS, OPENED_BY
+from .._core import speedups
 from ..cards import DECK, DECK_MASK
 from ..options import Options
 from ..scoring import Standing, standings
@@ -36,6 +37,8 @@ def greedy_playout(
     weights, on what it would know in the sampled deal: its own cards against all the
     cards in other hands; ties are broken at random. ``hands`` is changed in place.
     """
+    if speedups is not None:  # the compiled core: the same game and draws in C
+        return speedups.greedy_playout(hands, table, playable, passes, turn, first, rng, options)
     players = len(hands)
     bit = 1 << first
     opened_by = OPENED_BY

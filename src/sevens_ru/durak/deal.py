@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .._hands import check_player_count, read_hands
-from .._quote import excerpt, shown
+from .._quote import excerpt, got
 from ..cards import DECK, DECK_MASK, Card, Rank
 from ..errors import CardParseError, InvalidDealError, InvalidOptionsError, InvalidSeatError
 from ..shuffle import shuffled_bytes
@@ -94,7 +94,7 @@ def check_dealer(players: int, dealer: object) -> int:
     sevens_ru.errors.InvalidSeatError: the dealer must be one of the seats 0 to 2, got 3
     """
     if isinstance(dealer, bool) or not isinstance(dealer, int):
-        raise InvalidSeatError(f"the dealer is a seat number (an int), got {shown(dealer)}")
+        raise InvalidSeatError(f"the dealer is a seat number (an int), got {got(dealer)}")
     if not 0 <= dealer < players:
         raise InvalidSeatError(
             f"the dealer must be one of the seats 0 to {players - 1}, got {excerpt(dealer)}"
@@ -118,7 +118,7 @@ def deal_seeded(
     True
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidDealError(f"the seed must be an int, got {shown(seed)}")
+        raise InvalidDealError(f"the seed must be an int, got {got(seed)}")
     cards = _PACKS[bool(short_deck)]
     order = shuffled_bytes(seed, len(cards))
     hands = [0] * players

@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .._games import DURAK, not_a_state
-from .._quote import shown
+from .._quote import got
 from ..cards import DECK, Card, cards_from_mask
 from ..errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
 from ..shuffle import fresh_seed
@@ -127,9 +127,7 @@ def new_game(
     if options is None:
         options = _DEFAULT_OPTIONS
     elif not isinstance(options, Options):
-        raise InvalidOptionsError(
-            f"options must be a sevens_ru.durak.Options, got {shown(options)}"
-        )
+        raise InvalidOptionsError(f"options must be a sevens_ru.durak.Options, got {got(options)}")
     check_players(players, options.short_deck)
     check_dealer(players, dealer)
     if hands is not None:
@@ -268,12 +266,12 @@ def apply(state: GameState, move: Move | str) -> GameState:
             the end (the message names the move, the seat, the reason and the legal moves).
         InvalidMoveError: ``move`` is text that is not a move, or not a move at all.
     """
-    if not isinstance(move, (Lead, Cover, Take)):
-        move = _as_move(move)
     try:
         attacker = state._attacker
     except AttributeError:
         raise _not_a_state("apply", state) from None
+    if not isinstance(move, (Lead, Cover, Take)):
+        move = _as_move(move)
     if attacker is None:
         raise IllegalMoveError(_why_illegal(state, move))
     setup = state._setup
@@ -409,7 +407,7 @@ def _as_move(move: object) -> Move:
         return parse_move(move)
     raise InvalidMoveError(
         "apply() takes a move (durak.Lead, durak.Cover or durak.Take) or its text such as "
-        f"'lead 7♣', 'cover 7♣ 8♣' or 'take', got {shown(move)}"
+        f"'lead 7♣', 'cover 7♣ 8♣' or 'take', got {got(move)}"
     )
 
 

@@ -24,7 +24,7 @@ from typing import TypeAlias
 
 import attrs
 
-from .._quote import excerpt, shown
+from .._quote import excerpt, got
 from ..cards import Card, Rank
 from ..errors import CardParseError, InvalidMoveError
 
@@ -54,7 +54,7 @@ def as_card(item: object) -> Card:
 def _lead_cards(value: Iterable[Card | str]) -> tuple[Card, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise InvalidMoveError(
-            f"Lead() takes a list of cards such as ['7♣', '7♦'], got {shown(value)}; "
+            f"Lead() takes a list of cards such as ['7♣', '7♦'], got {got(value)}; "
             "to read move text use parse_move('lead 7♣ 7♦')"
         )
     given = len(value) if isinstance(value, Sized) else None
@@ -179,7 +179,7 @@ def parse_move(text: str) -> Move:
     """
     if not isinstance(text, str):
         raise InvalidMoveError(
-            f"expected move text such as 'lead 7♣ 7♦', 'cover 7♣ 8♣' or 'take', got {shown(text)}"
+            f"expected move text such as 'lead 7♣ 7♦', 'cover 7♣ 8♣' or 'take', got {got(text)}"
         )
     if len(text) > LONGEST_MOVE_TEXT:
         raise InvalidMoveError(

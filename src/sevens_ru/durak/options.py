@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import attrs
 
-from .._quote import shown
+from .._quote import got
 from ..errors import InvalidOptionsError
 
 __all__ = ["DEFAULT_TAKE_LIMIT", "Options"]
@@ -23,7 +23,7 @@ DEFAULT_TAKE_LIMIT = 100
 def _check_bool(_options: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if not isinstance(value, bool):
         raise InvalidOptionsError(
-            f"Options.{attribute.name} must be True or False, got {shown(value)}"
+            f"Options.{attribute.name} must be True or False, got {got(value)}"
         )
 
 
@@ -31,7 +31,7 @@ def _check_limit(_options: object, _attribute: object, value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise InvalidOptionsError(
             "Options.take_limit must be a positive int (the number of bouts in a row ending "
-            f"with a take that draw the game, D13), got {shown(value)}"
+            f"with a take that draw the game, D13), got {got(value)}"
         )
 
 

@@ -25,7 +25,7 @@ from collections.abc import Iterator, Sequence
 import attrs
 
 from .._bots import bot_steps, lineup_of, rngs_for
-from .._quote import shown
+from .._quote import got
 from ..errors import InvalidOptionsError
 from .bots import Bot
 from .game import apply, is_over, new_game
@@ -144,7 +144,7 @@ def simulate(
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise InvalidOptionsError(
-            f"the number of games must be an int of 0 or more, got {shown(games)}"
+            f"the number of games must be an int of 0 or more, got {got(games)}"
         )
     rng = random.Random(seed)
     losses = [0] * len(bots)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import attrs
 
 from .._games import DURAK, not_a_state
-from .._quote import shown
+from .._quote import got
 from ..errors import GameNotOverError, InvalidOptionsError
 from .state import GameState
 
@@ -106,7 +106,7 @@ def payoffs(state: GameState, stake: int = 1) -> tuple[int, ...]:
     sevens_ru.errors.GameNotOverError: the payoffs exist only once the game is over (D12, D13); seat 1 is to lead
     """
     if isinstance(stake, bool) or not isinstance(stake, int) or stake < 0:
-        raise InvalidOptionsError(f"the stake must be an int of 0 or more, got {shown(stake)}")
+        raise InvalidOptionsError(f"the stake must be an int of 0 or more, got {got(stake)}")
     _check_over("payoffs", state)
     loser = state.loser
     if loser is None:

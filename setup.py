@@ -1,0 +1,55 @@
+"""Build the optional compiled core, ``sevens_ru._speedups``; the rest is in pyproject.toml.
+
+Where no C compiler works (none installed, no Python headers, ``CC=/bin/false``), the
+build prints one line of notice and the package installs with its pure-Python engine,
+which is complete on its own: ``sevens_ru.IMPLEMENTATION`` then says ``"python"``.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+NOTICE = (
+    "sevens-ru: the C extension sevens_ru._speedups could not be built ({reason}); "
+    "installing the pure-Python engine, which plays the same games more slowly"
+)
+
+
+class OptionalBuildExt(build_ext):
+    """``build_ext`` that falls back to pure Python, with a notice, when compiling fails."""
+
+    def run(self) -> None:
+        """Build the extension, or give the notice."""
+        try:
+            super().run()
+        except Exception as error:  # no compiler at all: setuptools gives up before building
+            self.notice(error)
+
+    def build_extension(self, ext: Extension) -> None:
+        """Compile and link one extension, or give the notice."""
+        try:
+            super().build_extension(ext)
+        except Exception as error:  # the compiler or the linker failed
+            self.notice(error)
+
+    @staticmethod
+    def notice(error: Exception) -> None:
+        """Say, in one line, that the pure-Python engine is installed, and why."""
+        reason = str(error).strip().splitlines()[-1] if str(error).strip() else type(error).__name__
+        print(NOTICE.format(reason=reason), file=sys.stderr)
+
+
+setup(
+    ext_modules=[
+        Extension(
+            "sevens_ru._speedups",
+            sources=["src/sevens_ru/_speedups.c"],
+            extra_compile_args=["-std=c99"] if sys.platform != "win32" else [],
+            optional=True,
+        )
+    ],
+    cmdclass={"build_ext": OptionalBuildExt},
+)

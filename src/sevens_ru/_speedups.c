@@ -1,0 +1,1696 @@
+/* sevens_ru._speedups: the main game's hot paths in C (see sevens_ru._core).
+ *
+ * The pure-Python engine is the reference. Each function here computes exactly what
+ * its Python counterpart computes, on the same packed ints, and draws the same
+ * numbers from the same random.Random by calling the generator's own methods in the
+ * same order. The Python layer stays the one place of validation and messages: a
+ * function that meets anything it does not handle (a card given as text, an illegal
+ * move, an object that is not one of the engine's) returns None, and its Python
+ * caller goes on with the pure-Python path, which raises the proper error.
+ *
+ * The bit layout mirrors sevens_ru._board. A card set is a 36-bit int, bit i for
+ * DECK[i] (i = suit * 9 + rank - 6). A state's board is one int:
+ *
+ *     bits 0-35    the playable cards: 9s of unopened rows, cards next to a row end
+ *     bits 36-71   the cards on the table
+ *     bits 72-119  the passes, 8 bits per seat (seat s from bit 72 + 8 s)
+ *
+ * Here a board is two 64-bit words, and every change to it is the same addition the
+ * Python engine makes, so the ints that come out are the ones Python would make.
+ *
+ * The classes and slots it works on are handed over by sevens_ru._core.bindings()
+ * on first use.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+
+#define CARDS 36
+#define ALL_CARDS ((UINT64_C(1) << CARDS) - 1)
+#define TABLE_SHIFT 36
+#define MAX_SEATS 6
+#define NINE 3 /* the position of the 9 in a suit's nine bits */
+#define NINE_OF_DIAMONDS (UINT64_C(1) << (9 + NINE))
+
+/* -- card sets ----------------------------------------------------------------- */
+
+static inline int
+lowest(uint64_t cards) /* the index of the lowest card of a non-empty set */
+{
+    return __builtin_ctzll(cards);
+}
+
+static inline int
+count(uint64_t cards) /* SWAR: no library call where the compiler may not use POPCNT */
+{
+    cards -= cards >> 1 & UINT64_C(0x5555555555555555);
+    cards = (cards & UINT64_C(0x3333333333333333)) + (cards >> 2 & UINT64_C(0x3333333333333333));
+    cards = (cards + (cards >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (int)((cards * UINT64_C(0x0101010101010101)) >> 56);
+}
+
+/* Per card: the cards its play makes playable (R9), the cards of its suit further
+ * from the 9 (which wait for it), and its points (R3). Filled by init_tables(). */
+static uint64_t OPENED_BY[CARDS];
+static uint64_t BEYOND[CARDS];
+static int POINTS[CARDS];
+
+static void
+init_tables(void)
+{
+    static const int points[9] = {6, 7, 8, 9, 10, 2, 3, 4, 11};
+    for (int index = 0; index < CARDS; index++) {
+        int suit = index / 9 * 9, position = index % 9;
+        uint64_t row = UINT64_C(0x1FF) << suit;
+        if (position == NINE) {
+            OPENED_BY[index] = (UINT64_C(1) << (index - 1)) | (UINT64_C(1) << (index + 1));
+            BEYOND[index] = row & ~(UINT64_C(1) << index);
+        }
+        else if (position < NINE) {
+            OPENED_BY[index] = position > 0 ? UINT64_C(1) << (index - 1) : 0;
+            BEYOND[index] = ((UINT64_C(1) << position) - 1) << suit;
+        }
+        else {
+            OPENED_BY[index] = position < 8 ? UINT64_C(1) << (index + 1) : 0;
+            BEYOND[index] = row & ~((UINT64_C(1) << (index + 1)) - 1);
+        }
+        POINTS[index] = points[position];
+    }
+}
+
+/* -- boards --------------------------------------------------------------------- */
+
+typedef struct {
+    uint64_t lo, hi; /* bits 0-63 and 64-127 */
+} Board;
+
+static inline uint64_t
+board_playable(Board board)
+{
+    return board.lo & ALL_CARDS;
+}
+
+static inline uint64_t
+board_table(Board board)
+{
+    return (board.lo >> TABLE_SHIFT | board.hi << (64 - TABLE_SHIFT)) & ALL_CARDS;
+}
+
+static inline uint64_t
+board_passes(Board board) /* seat s in bits 8 s to 8 s + 7 */
+{
+    return board.hi >> (2 * TABLE_SHIFT - 64);
+}
+
+static inline Board
+board_add(Board board, Board change)
+{
+    Board sum;
+    sum.lo = board.lo + change.lo;
+    sum.hi = board.hi + change.hi + (sum.lo < board.lo);
+    return sum;
+}
+
+/* What playing card i adds to a board: the card to the table, out of the playable
+ * cards, the cards it opens into them: (bit << 36) + opened - bit, as Python adds it. */
+static Board PLAY[CARDS];
+/* One more pass for seat s: 1 << (72 + 8 s). */
+static Board PASS[MAX_SEATS];
+
+static void
+init_boards(void)
+{
+    for (int index = 0; index < CARDS; index++) {
+        uint64_t bit = UINT64_C(1) << index;
+        Board on_table = {0, 0};
+        int shift = index + TABLE_SHIFT;
+        if (shift < 64)
+            on_table.lo = UINT64_C(1) << shift;
+        else
+            on_table.hi = UINT64_C(1) << (shift - 64);
+        /* opened - bit, negative when the card opens nothing below it: two's complement */
+        Board difference = {OPENED_BY[index] - bit, OPENED_BY[index] >= bit ? 0 : ~UINT64_C(0)};
+        PLAY[index] = board_add(on_table, difference);
+    }
+    for (int seat = 0; seat < MAX_SEATS; seat++) {
+        PASS[seat].lo = 0;
+        PASS[seat].hi = UINT64_C(1) << (2 * TABLE_SHIFT - 64 + 8 * seat);
+    }
+}
+
+/* Ints to and from C. Where CPython's layout of an int is known (3.10 to 3.13), its
+ * digits are read and written directly; elsewhere through the public byte API. */
+#if PY_VERSION_HEX < 0x030E0000
+#define DIGIT_ACCESS 1
+#if PY_VERSION_HEX >= 0x030C0000
+#define DIGITS(value) (((PyLongObject *)(value))->long_value.ob_digit)
+#define DIGIT_COUNT(value) \
+    ((Py_ssize_t)(((PyLongObject *)(value))->long_value.lv_tag >> _PyLong_NON_SIZE_BITS))
+#define NEGATIVE(value) \
+    ((((PyLongObject *)(value))->long_value.lv_tag & _PyLong_SIGN_MASK) == 2)
+#else
+#define DIGITS(value) (((PyLongObject *)(value))->ob_digit)
+#define DIGIT_COUNT(value) Py_ABS(Py_SIZE(value))
+#define NEGATIVE(value) (Py_SIZE(value) < 0)
+#endif
+#endif
+
+/* A non-negative int below 2**128 as two words; -1 with an error for anything else. */
+static int
+int_to_words(PyObject *value, Board *words)
+{
+#ifdef DIGIT_ACCESS
+    if (PyLong_CheckExact(value) && !NEGATIVE(value)) {
+        uint64_t lo = 0, hi = 0;
+        for (Py_ssize_t digit = DIGIT_COUNT(value) - 1; digit >= 0; digit--) {
+            if (hi >> (64 - PyLong_SHIFT))
+                goto overflow;
+            hi = hi << PyLong_SHIFT | lo >> (64 - PyLong_SHIFT);
+            lo = lo << PyLong_SHIFT | DIGITS(value)[digit];
+        }
+        words->lo = lo;
+        words->hi = hi;
+        return 0;
+    }
+#endif
+    unsigned char bytes[16];
+    if (!PyLong_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "expected an int, not %.100s", Py_TYPE(value)->tp_name);
+        return -1;
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t size = PyLong_AsNativeBytes(
+        value, bytes, sizeof bytes,
+        Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER |
+            Py_ASNATIVEBYTES_REJECT_NEGATIVE);
+    if (size < 0)
+        return -1;
+    if ((size_t)size > sizeof bytes)
+        goto overflow;
+#else
+    if (_PyLong_AsByteArray((PyLongObject *)value, bytes, sizeof bytes, 1, 0) < 0)
+        return -1;
+#endif
+    words->lo = words->hi = 0;
+    for (int byte = 7; byte >= 0; byte--) {
+        words->lo = words->lo << 8 | bytes[byte];
+        words->hi = words->hi << 8 | bytes[8 + byte];
+    }
+    return 0;
+overflow:
+    PyErr_SetString(PyExc_OverflowError, "the engine's ints have at most 128 bits");
+    return -1;
+}
+
+static PyObject *
+words_to_int(Board words)
+{
+    if (!words.hi)
+        return PyLong_FromUnsignedLongLong(words.lo);
+#ifdef DIGIT_ACCESS
+    digit digits[128 / PyLong_SHIFT + 1];
+    Py_ssize_t used = 0;
+    while (words.lo || words.hi) {
+        digits[used++] = (digit)(words.lo & PyLong_MASK);
+        words.lo = words.lo >> PyLong_SHIFT | words.hi << (64 - PyLong_SHIFT);
+        words.hi >>= PyLong_SHIFT;
+    }
+#if PY_VERSION_HEX >= 0x030C0000
+    return (PyObject *)_PyLong_FromDigits(0, used, digits);
+#else
+    PyLongObject *value = _PyLong_New(used);
+    if (value != NULL)
+        memcpy(value->ob_digit, digits, (size_t)used * sizeof(digit));
+    return (PyObject *)value;
+#endif
+#else
+    unsigned char bytes[16];
+    for (int byte = 0; byte < 8; byte++) {
+        bytes[byte] = (unsigned char)(words.lo >> (8 * byte));
+        bytes[8 + byte] = (unsigned char)(words.hi >> (8 * byte));
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(bytes, sizeof bytes, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    return _PyLong_FromByteArray(bytes, sizeof bytes, 1, 0);
+#endif
+#endif
+}
+
+static inline int
+board_from_int(PyObject *value, Board *board)
+{
+    return int_to_words(value, board);
+}
+
+static inline PyObject *
+board_to_int(Board board)
+{
+    return words_to_int(board);
+}
+
+static int
+card_set(PyObject *value, uint64_t *cards) /* a 36-bit card set from an int */
+{
+    Board words;
+    if (int_to_words(value, &words) < 0)
+        return -1;
+    if (words.hi || words.lo > ALL_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "a card set has 36 bits");
+        return -1;
+    }
+    *cards = words.lo;
+    return 0;
+}
+
+static int
+small_int(PyObject *value, long low, long high, const char *what, long *result)
+{
+    long number = PyLong_Check(value) ? PyLong_AsLong(value) : -1;
+    if (number == -1 && PyErr_Occurred())
+        return -1;
+    if (!PyLong_Check(value) || number < low || number > high) {
+        PyErr_Format(PyExc_ValueError, "%s must be an int from %ld to %ld", what, low, high);
+        return -1;
+    }
+    *result = number;
+    return 0;
+}
+
+/* -- what the Python engine hands over (sevens_ru._core.bindings) ------------------ */
+
+static struct {
+    int bound;
+    PyTypeObject *state;  /* the class of the engine's states */
+    Py_ssize_t setup, board, turn, moves, parent; /* its slots */
+    PyTypeObject *setup_type; /* the class of a state's setup */
+    Py_ssize_t deal, options; /* its slots */
+    PyTypeObject *card;   /* Card */
+    Py_ssize_t index;     /* its slot */
+    PyObject *deck;       /* DECK */
+    PyObject *standing;   /* Standing */
+    PyObject *randrange, *shuffle, *randbelow; /* random.Random's, as Python defines them */
+} B;
+
+static PyObject *S_random, *S_getrandbits, *S_rank_by_passes, *S_place_numbering, *S_dense,
+    *S_randrange, *S_shuffle, *S__randbelow, *S_cards, *S_seats, *S_counts;
+
+static int
+slot_offset(PyObject *owner, PyObject *names, Py_ssize_t position, Py_ssize_t *offset)
+{
+    PyObject *name = PyTuple_GetItem(names, position);
+    if (name == NULL)
+        return -1;
+    PyObject *descriptor = PyObject_GetAttr(owner, name);
+    if (descriptor == NULL)
+        return -1;
+    int good = Py_IS_TYPE(descriptor, &PyMemberDescr_Type) &&
+               ((PyMemberDescrObject *)descriptor)->d_member->type == T_OBJECT_EX;
+    if (good)
+        *offset = ((PyMemberDescrObject *)descriptor)->d_member->offset;
+    else
+        PyErr_Format(PyExc_TypeError, "%R is not a slot of %R", name, owner);
+    Py_DECREF(descriptor);
+    return good ? 0 : -1;
+}
+
+static PyObject *
+binding(PyObject *bindings, const char *name)
+{
+    PyObject *value = PyDict_GetItemString(bindings, name); /* borrowed */
+    if (value == NULL)
+        PyErr_Format(PyExc_KeyError, "sevens_ru._core.bindings() lacks %s", name);
+    return value;
+}
+
+static int
+bind(void)
+{
+    PyObject *core = PyImport_ImportModule("sevens_ru._core");
+    if (core == NULL)
+        return -1;
+    PyObject *bindings = PyObject_CallMethod(core, "bindings", NULL);
+    Py_DECREF(core);
+    if (bindings == NULL)
+        return -1;
+    int result = -1;
+    PyObject *state, *state_slots, *setup, *setup_slots, *card, *card_slots, *deck, *standing, *rng;
+    if (!PyDict_Check(bindings) || (state = binding(bindings, "state")) == NULL ||
+        (state_slots = binding(bindings, "state_slots")) == NULL ||
+        (setup = binding(bindings, "setup")) == NULL ||
+        (setup_slots = binding(bindings, "setup_slots")) == NULL ||
+        (card = binding(bindings, "card")) == NULL ||
+        (card_slots = binding(bindings, "card_slots")) == NULL || (deck = binding(bindings, "deck")) == NULL ||
+        (standing = binding(bindings, "standing")) == NULL ||
+        (rng = binding(bindings, "random")) == NULL)
+        goto done;
+    if (!PyType_Check(state) || !PyType_Check(setup) || !PyType_Check(card) ||
+        !PyTuple_Check(deck) || PyTuple_GET_SIZE(deck) != CARDS || !PyTuple_Check(state_slots) ||
+        !PyTuple_Check(setup_slots) || !PyTuple_Check(card_slots)) {
+        PyErr_SetString(PyExc_TypeError, "sevens_ru._core.bindings() gave unexpected values");
+        goto done;
+    }
+    if (slot_offset(state, state_slots, 0, &B.setup) < 0 ||
+        slot_offset(state, state_slots, 1, &B.board) < 0 ||
+        slot_offset(state, state_slots, 2, &B.turn) < 0 ||
+        slot_offset(state, state_slots, 3, &B.moves) < 0 ||
+        slot_offset(state, state_slots, 4, &B.parent) < 0 ||
+        slot_offset(setup, setup_slots, 0, &B.deal) < 0 ||
+        slot_offset(setup, setup_slots, 1, &B.options) < 0 ||
+        slot_offset(card, card_slots, 0, &B.index) < 0)
+        goto done;
+    if ((B.randrange = PyObject_GetAttr(rng, S_randrange)) == NULL ||
+        (B.shuffle = PyObject_GetAttr(rng, S_shuffle)) == NULL ||
+        (B.randbelow = PyObject_GetAttrString(rng, "_randbelow_with_getrandbits")) == NULL)
+        goto done;
+    B.state = (PyTypeObject *)Py_NewRef(state);
+    B.setup_type = (PyTypeObject *)Py_NewRef(setup);
+    B.card = (PyTypeObject *)Py_NewRef(card);
+    B.deck = Py_NewRef(deck);
+    B.standing = Py_NewRef(standing);
+    B.bound = 1;
+    result = 0;
+done:
+    Py_DECREF(bindings);
+    return result;
+}
+
+#define ENSURE_BOUND()                         \
+    do {                                       \
+        if (!B.bound && bind() < 0)            \
+            return NULL;                       \
+    } while (0)
+
+/* -- the engine's objects ---------------------------------------------------------- */
+
+static inline PyObject *
+slot(PyObject *owner, Py_ssize_t offset) /* borrowed; NULL if unset */
+{
+    return *(PyObject **)((char *)owner + offset);
+}
+
+typedef struct { /* a state's facts, read from its slots */
+    PyObject *setup;
+    PyObject *deal_tuple; /* borrowed from the setup */
+    int players;
+    unsigned known;           /* the seats whose dealt hand has been read into deal */
+    uint64_t deal[MAX_SEATS]; /* the dealt hands */
+    Board board;
+    int turn; /* -1 once over */
+    uint64_t moves;
+} Position;
+
+static inline int
+hand_of(Position *position, int seat, uint64_t *hand) /* the dealt hand, read on first use */
+{
+    if (!(position->known >> seat & 1)) {
+        if (card_set(PyTuple_GET_ITEM(position->deal_tuple, seat), &position->deal[seat]) < 0)
+            return -1;
+        position->known |= 1u << seat;
+    }
+    *hand = position->deal[seat];
+    return 0;
+}
+
+/* Read a state of the engine's own class; 0 if it is one, 1 if it is something else
+ * (the Python path handles it), -1 on an error. */
+static int
+read_state(PyObject *state, Position *position)
+{
+    if (Py_TYPE(state) != B.state)
+        return 1;
+    PyObject *setup = slot(state, B.setup), *board = slot(state, B.board);
+    PyObject *turn = slot(state, B.turn), *moves = slot(state, B.moves);
+    if (setup == NULL || board == NULL || turn == NULL || moves == NULL ||
+        Py_TYPE(setup) != B.setup_type)
+        return 1;
+    PyObject *deal = slot(setup, B.deal);
+    if (deal == NULL || !PyTuple_CheckExact(deal) || PyTuple_GET_SIZE(deal) < 2 ||
+        PyTuple_GET_SIZE(deal) > MAX_SEATS)
+        return 1;
+    position->setup = setup;
+    position->deal_tuple = deal;
+    position->players = (int)PyTuple_GET_SIZE(deal);
+    position->known = 0;
+    if (board_from_int(board, &position->board) < 0 || card_set(moves, &position->moves) < 0)
+        return -1;
+    if (turn == Py_None) {
+        position->turn = -1;
+        return 0;
+    }
+    long seat;
+    if (small_int(turn, 0, position->players - 1, "a state's turn", &seat) < 0)
+        return -1;
+    position->turn = (int)seat;
+    return 0;
+}
+
+static int
+read_all_hands(Position *position)
+{
+    uint64_t hand;
+    for (int seat = 0; seat < position->players; seat++)
+        if (hand_of(position, seat, &hand) < 0)
+            return -1;
+    return 0;
+}
+
+/* A new state of the engine's class, as sevens_ru.apply() builds it. */
+static PyObject *
+make_state(PyObject *setup, Board board, int turn, uint64_t moves, PyObject *parent)
+{
+    PyObject *state = B.state->tp_alloc(B.state, 0);
+    if (state == NULL)
+        return NULL;
+    PyObject *board_int = board_to_int(board);
+    PyObject *turn_int = turn < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(turn);
+    PyObject *moves_int = PyLong_FromUnsignedLongLong(moves);
+    if (board_int == NULL || turn_int == NULL || moves_int == NULL) {
+        Py_XDECREF(board_int);
+        Py_XDECREF(turn_int);
+        Py_XDECREF(moves_int);
+        Py_DECREF(state);
+        return NULL;
+    }
+    *(PyObject **)((char *)state + B.setup) = Py_NewRef(setup);
+    *(PyObject **)((char *)state + B.board) = board_int;
+    *(PyObject **)((char *)state + B.turn) = turn_int;
+    *(PyObject **)((char *)state + B.moves) = moves_int;
+    *(PyObject **)((char *)state + B.parent) = Py_NewRef(parent);
+    return state;
+}
+
+/* Play card `index` for the seat to play: the new board, turn and moves (R9-R14).
+ * After the play, each following seat that holds no playable card passes (R11), up
+ * to a seat that can play: at worst the one that just played (R13). */
+static int
+play(Position *position, int index)
+{
+    uint64_t bit = UINT64_C(1) << index, hand;
+    int turn = position->turn;
+    position->board = board_add(position->board, PLAY[index]);
+    if (position->moves == bit) { /* else another legal card: the hand is not empty */
+        if (hand_of(position, turn, &hand) < 0)
+            return -1;
+        if ((board_table(position->board) & hand) == hand) { /* its last card (R14) */
+            position->turn = -1;
+            position->moves = 0;
+            return 0;
+        }
+    }
+    for (int step = 0; step < position->players; step++) {
+        turn = turn + 1 < position->players ? turn + 1 : 0;
+        if (hand_of(position, turn, &hand) < 0)
+            return -1;
+        position->moves = hand & board_playable(position->board);
+        if (position->moves) {
+            position->turn = turn;
+            return 0;
+        }
+        position->board = board_add(position->board, PASS[turn]);
+    }
+    PyErr_SetString(PyExc_RuntimeError, "no seat can play: the state is inconsistent (R13)");
+    return -1;
+}
+
+/* -- the ranking (R15-R18) ---------------------------------------------------------- */
+
+/* Standings are immutable values, shared: a table from their key (see standings()) to
+ * the Standing object, emptied when full. */
+#define CACHE_SLOTS (1 << 17)
+#define CACHE_MAX (1 << 16)
+
+static struct {
+    uint64_t key; /* 0: empty */
+    PyObject *standing;
+} *cache;
+static Py_ssize_t cached;
+
+static size_t
+cache_slot(uint64_t key) /* where key is, or the empty slot where it would go */
+{
+    size_t where = (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 47);
+    while (cache[where].key && cache[where].key != key)
+        where = (where + 1) & (CACHE_SLOTS - 1);
+    return where;
+}
+
+static PyObject * /* borrowed */
+standing_of(uint64_t row, int place)
+{
+    uint64_t key = row << 3 | (uint64_t)place;
+    if (cache == NULL && (cache = PyMem_Calloc(CACHE_SLOTS, sizeof *cache)) == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    size_t where = cache_slot(key);
+    if (cache[where].key)
+        return cache[where].standing;
+    PyObject *standing = PyObject_CallFunction(
+        B.standing, "iiiii", (int)(row >> 6 & 7), place, (int)(row >> 23), (int)(row >> 9 & 255),
+        (int)(row & 63));
+    if (standing == NULL)
+        return NULL;
+    if (cached >= CACHE_MAX) { /* bounded, for very long runs */
+        for (size_t slot = 0; slot < CACHE_SLOTS; slot++)
+            if (cache[slot].key) {
+                cache[slot].key = 0;
+                Py_DECREF(cache[slot].standing);
+            }
+        cached = 0;
+    }
+    where = cache_slot(key); /* again: making the Standing ran Python code */
+    if (cache[where].key) {
+        Py_DECREF(standing);
+        return cache[where].standing;
+    }
+    cache[where].key = key;
+    cache[where].standing = standing;
+    cached++;
+    return standing;
+}
+
+typedef struct {
+    int by_passes, dense;
+} Ranking;
+
+static int
+read_options(PyObject *options, Ranking *ranking)
+{
+    PyObject *by_passes = PyObject_GetAttr(options, S_rank_by_passes);
+    if (by_passes == NULL)
+        return -1;
+    ranking->by_passes = PyObject_IsTrue(by_passes);
+    Py_DECREF(by_passes);
+    PyObject *numbering = PyObject_GetAttr(options, S_place_numbering);
+    if (numbering == NULL)
+        return -1;
+    ranking->dense = PyObject_RichCompareBool(numbering, S_dense, Py_EQ);
+    Py_DECREF(numbering);
+    return ranking->by_passes < 0 || ranking->dense < 0 ? -1 : 0;
+}
+
+/* The standings of a finished game, as sevens_ru.scoring.standings() ranks it: one
+ * row per seat, from the most significant bits down cards left (from bit 23), passes
+ * if they count (bit 17), points (bit 9), then the seat (bit 6) and its passes. */
+static PyObject *
+standings(const uint64_t *deal, int players, uint64_t table, uint64_t passes, Ranking ranking)
+{
+    uint64_t rows[MAX_SEATS];
+    for (int seat = 0; seat < players; seat++) {
+        uint64_t hand = deal[seat] & ~table, seat_passes = passes >> (8 * seat) & 255;
+        uint64_t points = 0;
+        for (uint64_t rest = hand; rest; rest &= rest - 1)
+            points += (uint64_t)POINTS[lowest(rest)];
+        uint64_t row = (uint64_t)count(hand) << 23 | points << 9 | (uint64_t)seat << 6;
+        row += (ranking.by_passes ? seat_passes << 17 : 0) + seat_passes;
+        int at = seat;
+        while (at > 0 && rows[at - 1] > row) { /* insertion sort */
+            rows[at] = rows[at - 1];
+            at--;
+        }
+        rows[at] = row;
+    }
+    PyObject *result = PyTuple_New(players);
+    if (result == NULL)
+        return NULL;
+    int place = 0;
+    uint64_t previous = UINT64_MAX;
+    for (int position = 0; position < players; position++) {
+        uint64_t row = rows[position];
+        if (row >> 9 != previous) { /* else a shared place (R18) */
+            previous = row >> 9;
+            place = ranking.dense ? place + 1 : position + 1;
+        }
+        PyObject *standing = standing_of(row, place);
+        if (standing == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(result, position, Py_NewRef(standing));
+    }
+    return result;
+}
+
+/* -- random numbers, drawn as the Python engine draws them ----------------------------- */
+
+/* What Python's options[int(draw * total)] picks from a tuple of `total`, for any
+ * draw: the number, its errors, negative numbers counted from the end. */
+static long
+python_pick(PyObject *draw, int total)
+{
+    PyObject *numbers = PyTuple_New(total);
+    if (numbers == NULL)
+        return -1;
+    for (int number = 0; number < total; number++)
+        PyTuple_SET_ITEM(numbers, number, PyLong_FromLong(number)); /* small ints */
+    PyObject *size = PyLong_FromLong(total);
+    PyObject *product = size == NULL ? NULL : PyNumber_Multiply(draw, size);
+    Py_XDECREF(size);
+    PyObject *whole = product == NULL ? NULL : PyNumber_Long(product);
+    Py_XDECREF(product);
+    PyObject *chosen = whole == NULL ? NULL : PyObject_GetItem(numbers, whole);
+    Py_XDECREF(whole);
+    Py_DECREF(numbers);
+    if (chosen == NULL)
+        return -1;
+    long number = PyLong_AsLong(chosen);
+    Py_DECREF(chosen);
+    return number;
+}
+
+/* The card that card number int(draw * count) of `moves` (canonical order) is: the
+ * choice playout() documents. */
+static int
+pick(PyObject *draw, uint64_t moves, int *index)
+{
+    int total = count(moves);
+    long number = -1;
+    if (PyFloat_CheckExact(draw)) { /* what random() returns */
+        double product = PyFloat_AS_DOUBLE(draw) * (double)total;
+        if (product >= 0.0 && product < (double)total)
+            number = (long)product;
+    }
+    if (number < 0 && (number = python_pick(draw, total)) < 0)
+        return -1;
+    while (number-- > 0)
+        moves &= moves - 1;
+    *index = lowest(moves);
+    return 0;
+}
+
+/* -- the module's functions -------------------------------------------------------------- */
+
+static int
+positional(const char *function, Py_ssize_t given, Py_ssize_t expected)
+{
+    if (given == expected)
+        return 1;
+    PyErr_Format(PyExc_TypeError, "%s() takes %zd arguments (%zd given)", function, expected,
+                 given);
+    return 0;
+}
+
+PyDoc_STRVAR(apply_doc, "apply(state, card, /)\n--\n\n"
+                        "sevens_ru.apply() for a Card that is legal, else None.");
+
+static PyObject *
+sp_apply(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!positional("apply", nargs, 2))
+        return NULL;
+    ENSURE_BOUND();
+    PyObject *state = args[0], *card = args[1];
+    if (Py_TYPE(card) != B.card)
+        Py_RETURN_NONE;
+    PyObject *index_int = slot(card, B.index);
+    long index = index_int != NULL && PyLong_CheckExact(index_int) ? PyLong_AsLong(index_int) : -1;
+    if (index < 0 || index >= CARDS) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    Position position;
+    int found = read_state(state, &position);
+    if (found < 0)
+        return NULL;
+    if (found > 0 || !(position.moves >> index & 1)) /* illegal moves are explained in Python */
+        Py_RETURN_NONE;
+    if (play(&position, (int)index) < 0)
+        return NULL;
+    return make_state(position.setup, position.board, position.turn, position.moves, state);
+}
+
+PyDoc_STRVAR(legal_moves_doc, "legal_moves(state, /)\n--\n\n"
+                              "sevens_ru.legal_moves() for the engine's states, else None.");
+
+static PyObject *
+sp_legal_moves(PyObject *module, PyObject *state)
+{
+    ENSURE_BOUND();
+    if (Py_TYPE(state) != B.state)
+        Py_RETURN_NONE;
+    PyObject *moves_int = slot(state, B.moves);
+    if (moves_int == NULL)
+        Py_RETURN_NONE;
+    uint64_t moves;
+    if (card_set(moves_int, &moves) < 0)
+        return NULL;
+    PyObject *cards = PyTuple_New(count(moves));
+    if (cards == NULL)
+        return NULL;
+    for (Py_ssize_t number = 0; moves; moves &= moves - 1, number++)
+        PyTuple_SET_ITEM(cards, number, Py_NewRef(PyTuple_GET_ITEM(B.deck, lowest(moves))));
+    return cards;
+}
+
+static int
+state_setup(PyObject *state, Position *position, Ranking *ranking)
+{
+    PyObject *options = slot(position->setup, B.options);
+    if (options == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "a state's setup lacks its options");
+        return -1;
+    }
+    return read_options(options, ranking);
+}
+
+PyDoc_STRVAR(ranking_doc, "ranking(state, /)\n--\n\n"
+                          "sevens_ru.ranking() for the engine's finished states, else None.");
+
+static PyObject *
+sp_ranking(PyObject *module, PyObject *state)
+{
+    ENSURE_BOUND();
+    Position position;
+    Ranking ranking;
+    int found = read_state(state, &position);
+    if (found != 0)
+        return found < 0 ? NULL : Py_NewRef(Py_None);
+    if (position.turn >= 0) /* not over: Python explains (R19) */
+        Py_RETURN_NONE;
+    if (state_setup(state, &position, &ranking) < 0 || read_all_hands(&position) < 0)
+        return NULL;
+    return standings(position.deal, position.players, board_table(position.board),
+                     board_passes(position.board), ranking);
+}
+
+PyDoc_STRVAR(playout_doc, "playout(state, rng, /)\n--\n\n"
+                          "sevens_ru.playout.playout() for the engine's states, else None.");
+
+static PyObject *
+sp_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!positional("playout", nargs, 2))
+        return NULL;
+    ENSURE_BOUND();
+    Position position;
+    Ranking ranking;
+    int found = read_state(args[0], &position);
+    if (found != 0)
+        return found < 0 ? NULL : Py_NewRef(Py_None);
+    if (state_setup(args[0], &position, &ranking) < 0)
+        return NULL;
+    PyObject *random = PyObject_GetAttr(args[1], S_random);
+    if (random == NULL)
+        return NULL;
+    while (position.turn >= 0) {
+        int index;
+        if (position.moves & (position.moves - 1)) { /* a choice: draw */
+            PyObject *draw = PyObject_CallNoArgs(random);
+            int failed = draw == NULL || pick(draw, position.moves, &index) < 0;
+            Py_XDECREF(draw);
+            if (failed)
+                goto error;
+        }
+        else
+            index = lowest(position.moves);
+        if (play(&position, index) < 0)
+            goto error;
+    }
+    Py_DECREF(random);
+    if (read_all_hands(&position) < 0)
+        return NULL;
+    return standings(position.deal, position.players, board_table(position.board),
+                     board_passes(position.board), ranking);
+error:
+    Py_DECREF(random);
+    return NULL;
+}
+
+PyDoc_STRVAR(playout_state_doc,
+             "playout_state(state, rng, /)\n--\n\n"
+             "sevens_ru.playout.playout_state() for the engine's states, else None.");
+
+static PyObject *
+sp_playout_state(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!positional("playout_state", nargs, 2))
+        return NULL;
+    ENSURE_BOUND();
+    Position position;
+    int found = read_state(args[0], &position);
+    if (found != 0)
+        return found < 0 ? NULL : Py_NewRef(Py_None);
+    PyObject *random = PyObject_GetAttr(args[1], S_random);
+    if (random == NULL)
+        return NULL;
+    PyObject *state = Py_NewRef(args[0]);
+    while (position.turn >= 0) {
+        int index;
+        if (position.moves & (position.moves - 1)) {
+            PyObject *draw = PyObject_CallNoArgs(random);
+            int failed = draw == NULL || pick(draw, position.moves, &index) < 0;
+            Py_XDECREF(draw);
+            if (failed)
+                goto error;
+        }
+        else
+            index = lowest(position.moves);
+        if (play(&position, index) < 0)
+            goto error;
+        PyObject *next = make_state(position.setup, position.board, position.turn,
+                                    position.moves, state);
+        if (next == NULL)
+            goto error;
+        Py_SETREF(state, next);
+    }
+    Py_DECREF(random);
+    return state;
+error:
+    Py_DECREF(random);
+    Py_DECREF(state);
+    return NULL;
+}
+
+static int
+read_deal(PyObject *deal, uint64_t *hands, int *players)
+{
+    if (!PyTuple_Check(deal) || PyTuple_GET_SIZE(deal) < 2 ||
+        PyTuple_GET_SIZE(deal) > MAX_SEATS) {
+        PyErr_SetString(PyExc_TypeError, "a deal is a tuple of 2 to 6 card sets");
+        return -1;
+    }
+    *players = (int)PyTuple_GET_SIZE(deal);
+    for (int seat = 0; seat < *players; seat++)
+        if (card_set(PyTuple_GET_ITEM(deal, seat), &hands[seat]) < 0)
+            return -1;
+    return 0;
+}
+
+PyDoc_STRVAR(standings_doc, "standings(deal, table, passes, options, /)\n--\n\n"
+                            "sevens_ru.scoring.standings().");
+
+static PyObject *
+sp_standings(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!positional("standings", nargs, 4))
+        return NULL;
+    ENSURE_BOUND();
+    uint64_t deal[MAX_SEATS], table;
+    int players;
+    Ranking ranking;
+    if (read_deal(args[0], deal, &players) < 0 || card_set(args[1], &table) < 0 ||
+        read_options(args[3], &ranking) < 0)
+        return NULL;
+    unsigned long long passes = PyLong_AsUnsignedLongLong(args[2]);
+    if (passes == (unsigned long long)-1 && PyErr_Occurred())
+        return NULL;
+    return standings(deal, players, table, passes, ranking);
+}
+
+/* -- the seeded shuffle (sevens_ru.shuffle) ------------------------------------------- */
+
+/* SHAKE-256 (FIPS 202): Keccak-f[1600], 136 bytes absorbed or squeezed per block. */
+#define SHAKE_RATE 136
+
+static const uint64_t ROUND_CONSTANTS[24] = {
+    UINT64_C(0x0000000000000001), UINT64_C(0x0000000000008082), UINT64_C(0x800000000000808a),
+    UINT64_C(0x8000000080008000), UINT64_C(0x000000000000808b), UINT64_C(0x0000000080000001),
+    UINT64_C(0x8000000080008081), UINT64_C(0x8000000000008009), UINT64_C(0x000000000000008a),
+    UINT64_C(0x0000000000000088), UINT64_C(0x0000000080008009), UINT64_C(0x000000008000000a),
+    UINT64_C(0x000000008000808b), UINT64_C(0x800000000000008b), UINT64_C(0x8000000000008089),
+    UINT64_C(0x8000000000008003), UINT64_C(0x8000000000008002), UINT64_C(0x8000000000000080),
+    UINT64_C(0x000000000000800a), UINT64_C(0x800000008000000a), UINT64_C(0x8000000080008081),
+    UINT64_C(0x8000000000008080), UINT64_C(0x0000000080000001), UINT64_C(0x8000000080008008),
+};
+static inline uint64_t
+rotate(uint64_t lane, int bits)
+{
+    return lane << bits | lane >> ((64 - bits) & 63); /* no shift by 64 for 0 bits */
+}
+
+/* One round, from the state a to the state e (lane (x, y) is a[x + 5 y]): theta, rho
+ * and pi into the five lanes b of each output plane, then chi (and iota) into e, the
+ * column parities c of the next round gathered on the way. */
+static inline void
+plane(const uint64_t *b, uint64_t *e, uint64_t *c)
+{
+    for (int x = 0; x < 5; x++) {
+        e[x] = b[x] ^ (~b[(x + 1) % 5] & b[(x + 2) % 5]);
+        c[x] ^= e[x];
+    }
+}
+
+/* Rho and pi: lane i of the new state's plane i / 5 comes from lane PI_SOURCE[i] of
+ * the old one, rotated by RHO[i] bits. */
+static const int PI_SOURCE[25] = {0, 6,  12, 18, 24, 3, 9, 10, 16, 22, 1, 7, 13,
+                                  19, 20, 4, 5, 11, 17, 23, 2, 8, 14, 15, 21};
+static const int RHO[25] = {0,  44, 43, 21, 14, 28, 20, 3,  45, 61, 1,  6, 25,
+                            8,  18, 27, 36, 10, 15, 56, 62, 55, 39, 41, 2};
+
+static inline __attribute__((always_inline)) void
+keccak_round(const uint64_t *a, uint64_t *e, uint64_t *c, uint64_t constant)
+{
+    uint64_t d[5], b[5];
+    for (int x = 0; x < 5; x++)
+        d[x] = c[(x + 4) % 5] ^ rotate(c[(x + 1) % 5], 1);
+    for (int x = 0; x < 5; x++)
+        c[x] = 0;
+    for (int y = 0; y < 5; y++) {
+        for (int x = 0; x < 5; x++) {
+            int source = PI_SOURCE[5 * y + x];
+            b[x] = rotate(a[source] ^ d[source % 5], RHO[5 * y + x]);
+        }
+        plane(b, e + 5 * y, c);
+    }
+    e[0] ^= constant; /* iota */
+    c[0] ^= constant;
+}
+
+/* The permutation, two rounds at a time from s to e and back. */
+static void
+keccak(uint64_t s[25])
+{
+    uint64_t e[25], c[5];
+    for (int x = 0; x < 5; x++)
+        c[x] = s[x] ^ s[x + 5] ^ s[x + 10] ^ s[x + 15] ^ s[x + 20];
+    for (int round = 0; round < 24; round += 2) {
+        keccak_round(s, e, c, ROUND_CONSTANTS[round]);
+        keccak_round(e, s, c, ROUND_CONSTANTS[round + 1]);
+    }
+}
+
+static inline void
+absorb_byte(uint64_t state[25], size_t position, unsigned char byte)
+{
+    state[position / 8] ^= (uint64_t)byte << (8 * (position % 8));
+}
+
+/* The first `total` 64-bit big-endian words of SHAKE-256 of `message`. A block of
+ * output is 17 lanes, little-endian: each word is a lane with its bytes reversed. */
+static void
+shake256_words(const unsigned char *message, size_t size, uint64_t *words, int total)
+{
+    uint64_t state[25] = {0};
+    size_t position = 0;
+    for (size_t byte = 0; byte < size; byte++) {
+        absorb_byte(state, position++, message[byte]);
+        if (position == SHAKE_RATE) {
+            keccak(state);
+            position = 0;
+        }
+    }
+    absorb_byte(state, position, 0x1F); /* SHAKE's domain bits and the padding */
+    absorb_byte(state, SHAKE_RATE - 1, 0x80);
+    keccak(state);
+    for (int word = 0, lane = 0; word < total; word++, lane++) {
+        if (lane == SHAKE_RATE / 8) {
+            keccak(state);
+            lane = 0;
+        }
+        words[word] = __builtin_bswap64(state[lane]);
+    }
+}
+
+static const char DOMAIN[] = "sevens-ru shuffle v1"; /* and its terminating zero byte */
+
+/* Steps 1 and 2 of the shuffle: the first `total` big-endian words of SHAKE-256 of the
+ * domain and the seed as the shortest signed big-endian bytes (seed.to_bytes()). */
+static int
+seed_digest(PyObject *seed, int total, uint64_t *digest)
+{
+    unsigned char fixed[sizeof DOMAIN + 9];
+    memcpy(fixed, DOMAIN, sizeof DOMAIN);
+    int overflow = 0;
+    long long number = PyLong_CheckExact(seed) ? PyLong_AsLongLongAndOverflow(seed, &overflow) : 0;
+    if (PyLong_CheckExact(seed) && !overflow && number != LLONG_MIN) {
+        if (number == -1 && PyErr_Occurred())
+            return -1;
+        unsigned long long magnitude = number < 0 ? 0ULL - (unsigned long long)number
+                                                  : (unsigned long long)number;
+        int bits = magnitude ? 64 - __builtin_clzll(magnitude) : 0;
+        int size = (bits + 8) / 8;
+        for (int byte = 0; byte < size; byte++)
+            fixed[sizeof DOMAIN + byte] =
+                (unsigned char)((unsigned long long)number >> (8 * (size - 1 - byte)));
+        shake256_words(fixed, sizeof DOMAIN + (size_t)size, digest, total);
+        return 0;
+    }
+    /* A huge seed, or an int subclass: its own bit_length() and to_bytes(), as Python. */
+    PyObject *bits = PyObject_CallMethod(seed, "bit_length", NULL);
+    PyObject *eight = PyLong_FromLong(8);
+    PyObject *sum = bits == NULL ? NULL : PyNumber_Add(bits, eight);
+    PyObject *size = sum == NULL ? NULL : PyNumber_FloorDivide(sum, eight);
+    Py_XDECREF(bits);
+    Py_XDECREF(eight);
+    Py_XDECREF(sum);
+    if (size == NULL)
+        return -1;
+    PyObject *arguments = Py_BuildValue("(Ns)", size, "big");
+    PyObject *keywords = Py_BuildValue("{sO}", "signed", Py_True);
+    PyObject *to_bytes = PyObject_GetAttrString(seed, "to_bytes");
+    PyObject *data = arguments == NULL || keywords == NULL || to_bytes == NULL
+                         ? NULL
+                         : PyObject_Call(to_bytes, arguments, keywords);
+    Py_XDECREF(arguments);
+    Py_XDECREF(keywords);
+    Py_XDECREF(to_bytes);
+    if (data == NULL)
+        return -1;
+    if (!PyBytes_Check(data)) {
+        PyErr_SetString(PyExc_TypeError, "seed.to_bytes() did not return bytes");
+        Py_DECREF(data);
+        return -1;
+    }
+    size_t length = (size_t)PyBytes_GET_SIZE(data);
+    unsigned char *message = PyMem_Malloc(sizeof DOMAIN + length);
+    if (message == NULL) {
+        Py_DECREF(data);
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(message, DOMAIN, sizeof DOMAIN);
+    memcpy(message + sizeof DOMAIN, PyBytes_AS_STRING(data), length);
+    Py_DECREF(data);
+    shake256_words(message, sizeof DOMAIN + length, digest, total);
+    PyMem_Free(message);
+    return 0;
+}
+
+/* Step 3: the card indexes in increasing order of key, card i's key being word i with
+ * its lowest byte replaced by i. The keys are distributed by their top byte (a counting
+ * sort: random keys rarely share it), then put in order within each top byte. */
+static void
+order_cards(const uint64_t *words, int total, unsigned char *order)
+{
+    uint64_t keys[256], sorted[256];
+    int starts[257] = {0};
+    for (int card = 0; card < total; card++) {
+        keys[card] = (words[card] & ~UINT64_C(0xFF)) | (uint64_t)card;
+        starts[(keys[card] >> 56) + 1]++;
+    }
+    for (int top = 1; top <= 256; top++)
+        starts[top] += starts[top - 1];
+    for (int card = 0; card < total; card++)
+        sorted[starts[keys[card] >> 56]++] = keys[card];
+    for (int position = 1; position < total; position++) { /* insertion: nearly in order */
+        uint64_t key = sorted[position];
+        int at = position;
+        while (at > 0 && sorted[at - 1] > key) {
+            sorted[at] = sorted[at - 1];
+            at--;
+        }
+        sorted[at] = key;
+    }
+    for (int position = 0; position < total; position++)
+        order[position] = (unsigned char)(sorted[position] & 0xFF);
+}
+
+PyDoc_STRVAR(shuffled_bytes_doc,
+             "shuffled_bytes(seed, count, /)\n--\n\n"
+             "sevens_ru.shuffle.shuffled_bytes() for an int seed and 0 to 256 cards.");
+
+static PyObject *
+sp_shuffled_bytes(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!positional("shuffled_bytes", nargs, 2))
+        return NULL;
+    long total;
+    if (small_int(args[1], 0, 256, "count", &total) < 0)
+        return NULL;
+    if (!PyLong_Check(args[0]))
+        Py_RETURN_NONE;
+    uint64_t digest[256];
+    unsigned char order[256];
+    if (seed_digest(args[0], (int)total, digest) < 0)
+        return NULL;
+    order_cards(digest, (int)total, order);
+    return PyBytes_FromStringAndSize((const char *)order, total);
+}
+
+PyDoc_STRVAR(seeded_deal_doc, "seeded_deal(players, seed, /)\n--\n\n"
+                              "sevens_ru.deal._seeded_deal(): (hands, the seat holding 9D).");
+
+static PyObject *
+sp_seeded_deal(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!positional("seeded_deal", nargs, 2))
+        return NULL;
+    long players;
+    if (small_int(args[0], 2, MAX_SEATS, "players", &players) < 0)
+        return NULL;
+    if (!PyLong_Check(args[1]))
+        Py_RETURN_NONE;
+    uint64_t digest[CARDS];
+    unsigned char order[CARDS];
+    if (seed_digest(args[1], CARDS, digest) < 0)
+        return NULL;
+    order_cards(digest, CARDS, order);
+    uint64_t hands[MAX_SEATS] = {0};
+    long opener = 0;
+    for (int position = 0; position < CARDS; position++) { /* one card at a time (R5) */
+        int seat = position % (int)players;
+        hands[seat] |= UINT64_C(1) << order[position];
+        if ((UINT64_C(1) << order[position]) == NINE_OF_DIAMONDS)
+            opener = seat;
+    }
+    PyObject *deal = PyTuple_New(players);
+    if (deal == NULL)
+        return NULL;
+    for (int seat = 0; seat < players; seat++) {
+        PyObject *hand = PyLong_FromUnsignedLongLong(hands[seat]);
+        if (hand == NULL) {
+            Py_DECREF(deal);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(deal, seat, hand);
+    }
+    return Py_BuildValue("(Nl)", deal, opener);
+}
+
+/* -- the sampler's inner loop (sevens_ru.inference) -------------------------------------- */
+
+/* How a random.Random's randrange() and shuffle() are drawn. Where they are
+ * random.Random's own, with its _randbelow_with_getrandbits(), their calls to
+ * getrandbits() are made here, one for one; otherwise the methods themselves. */
+typedef struct {
+    PyObject *rng;
+    PyObject *getrandbits; /* set when the draws are made here */
+} Draws;
+
+static int
+is_method_of(PyObject *rng, PyObject *name, PyObject *function)
+{
+    PyObject *bound = PyObject_GetAttr(rng, name);
+    if (bound == NULL)
+        return -1;
+    int same = PyMethod_Check(bound) && PyMethod_GET_FUNCTION(bound) == function &&
+               PyMethod_GET_SELF(bound) == rng;
+    Py_DECREF(bound);
+    return same;
+}
+
+static int
+draws_of(PyObject *rng, Draws *draws)
+{
+    draws->rng = rng;
+    draws->getrandbits = NULL;
+    int own = 1, same;
+    PyObject *names[3] = {S_randrange, S_shuffle, S__randbelow};
+    PyObject *functions[3] = {B.randrange, B.shuffle, B.randbelow};
+    for (int method = 0; method < 3 && own; method++) {
+        if ((same = is_method_of(rng, names[method], functions[method])) < 0)
+            return -1;
+        own = same;
+    }
+    if (own && (draws->getrandbits = PyObject_GetAttr(rng, S_getrandbits)) == NULL)
+        return -1;
+    return 0;
+}
+
+/* _randbelow_with_getrandbits(n) for 0 < n < 2**62: r = getrandbits(n.bit_length()),
+ * again while r >= n. */
+static long long
+below(Draws *draws, long long n)
+{
+    int bits = 64 - __builtin_clzll((unsigned long long)n);
+    PyObject *size = PyLong_FromLong(bits);
+    if (size == NULL)
+        return -1;
+    long long r;
+    do {
+        PyObject *drawn = PyObject_CallOneArg(draws->getrandbits, size);
+        r = drawn == NULL ? -1 : PyLong_AsLongLong(drawn);
+        Py_XDECREF(drawn);
+        if (r < 0) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "getrandbits() gave a negative number");
+            Py_DECREF(size);
+            return -1;
+        }
+    } while (r >= n);
+    Py_DECREF(size);
+    return r;
+}
+
+/* rng.randrange(total) for an int total > 0, as a new reference. */
+static PyObject *
+randrange(Draws *draws, PyObject *total)
+{
+    if (draws->getrandbits == NULL)
+        return PyObject_CallMethodOneArg(draws->rng, S_randrange, total);
+    PyObject *size; /* total.bit_length() */
+#ifdef DIGIT_ACCESS
+    if (PyLong_CheckExact(total)) {
+        size_t bits = _PyLong_NumBits(total);
+        size = bits == (size_t)-1 ? NULL : PyLong_FromSize_t(bits);
+    }
+    else
+#endif
+        size = PyObject_CallMethod(total, "bit_length", NULL);
+    if (size == NULL)
+        return NULL;
+    PyObject *drawn;
+    int again;
+    do {
+        drawn = PyObject_CallOneArg(draws->getrandbits, size);
+        again = drawn == NULL ? -1 : PyObject_RichCompareBool(drawn, total, Py_GE);
+        if (again)
+            Py_CLEAR(drawn);
+    } while (again > 0);
+    Py_DECREF(size);
+    return drawn;
+}
+
+/* rng.shuffle() of a list of card indexes. */
+static int
+shuffle(Draws *draws, int *cards, int total)
+{
+    if (draws->getrandbits != NULL) {
+        for (int last = total - 1; last > 0; last--) {
+            long long other = below(draws, last + 1);
+            if (other < 0)
+                return -1;
+            int card = cards[last];
+            cards[last] = cards[other];
+            cards[other] = card;
+        }
+        return 0;
+    }
+    PyObject *list = PyList_New(total);
+    if (list == NULL)
+        return -1;
+    for (int position = 0; position < total; position++)
+        PyList_SET_ITEM(list, position, PyLong_FromLong(cards[position]));
+    PyObject *done = PyObject_CallMethodOneArg(draws->rng, S_shuffle, list);
+    int failed = done == NULL;
+    Py_XDECREF(done);
+    long index;
+    for (int position = 0; position < total && !failed; position++)
+        if (small_int(PyList_GET_ITEM(list, position), 0, CARDS - 1, "a card index", &index) < 0)
+            failed = 1;
+        else
+            cards[position] = (int)index;
+    Py_DECREF(list);
+    return failed ? -1 : 0;
+}
+
+/* bisect.bisect_right(cumulative, drawn), comparing as the bisect module does. */
+static Py_ssize_t
+bisect_right(PyObject *cumulative, PyObject *drawn)
+{
+    Py_ssize_t low = 0, high = PyList_GET_SIZE(cumulative);
+    while (low < high) {
+        Py_ssize_t middle = (low + high) / 2;
+        int less = PyObject_RichCompareBool(drawn, PyList_GET_ITEM(cumulative, middle), Py_LT);
+        if (less < 0)
+            return -1;
+        if (less)
+            high = middle;
+        else
+            low = middle + 1;
+    }
+    return low;
+}
+
+typedef struct { /* one group of interchangeable cards, read from its _Group */
+    int cards[CARDS], total;     /* card indexes */
+    int seats[MAX_SEATS], holders; /* positions among the other seats */
+    int counts;                  /* whether they meet the seat to play's R11 constraint */
+} Group;
+
+static int
+int_items(PyObject *items, int most, long high, const char *what, int *values, int *total)
+{
+    if (!PyTuple_Check(items) || PyTuple_GET_SIZE(items) > most) {
+        PyErr_Format(PyExc_TypeError, "a group's %s must be a tuple of at most %d", what, most);
+        return -1;
+    }
+    *total = (int)PyTuple_GET_SIZE(items);
+    long value;
+    for (int item = 0; item < *total; item++) {
+        if (small_int(PyTuple_GET_ITEM(items, item), 0, high, what, &value) < 0)
+            return -1;
+        values[item] = (int)value;
+    }
+    return 0;
+}
+
+static int
+read_group(PyObject *object, Group *group)
+{
+    PyObject *cards = PyObject_GetAttr(object, S_cards);
+    PyObject *seats = cards == NULL ? NULL : PyObject_GetAttr(object, S_seats);
+    PyObject *counts = seats == NULL ? NULL : PyObject_GetAttr(object, S_counts);
+    int failed = counts == NULL ||
+                 int_items(cards, CARDS, CARDS - 1, "cards", group->cards, &group->total) < 0 ||
+                 int_items(seats, MAX_SEATS, MAX_SEATS - 1, "seats", group->seats,
+                           &group->holders) < 0 ||
+                 (group->counts = PyObject_IsTrue(counts)) < 0;
+    Py_XDECREF(cards);
+    Py_XDECREF(seats);
+    Py_XDECREF(counts);
+    return failed ? -1 : 0;
+}
+
+/* The state after dealing `split` of `group`, as Inference._after() makes it: the
+ * sizes the other seats still have to fill, and whether the seat to play has a card
+ * it could play (R11). */
+static PyObject *
+after(PyObject *state, const Group *group, PyObject *split, long must_play)
+{
+    PyObject *sizes = PyTuple_GetItem(state, 0), *met = PyTuple_GetItem(state, 1);
+    if (sizes == NULL || met == NULL || !PyTuple_Check(sizes) || !PyTuple_Check(split) ||
+        PyTuple_GET_SIZE(split) != group->holders) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "a sampling state is (sizes, met)");
+        return NULL;
+    }
+    Py_ssize_t others = PyTuple_GET_SIZE(sizes);
+    long left[MAX_SEATS];
+    if (others > MAX_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "at most 5 other seats");
+        return NULL;
+    }
+    for (Py_ssize_t position = 0; position < others; position++)
+        if ((left[position] = PyLong_AsLong(PyTuple_GET_ITEM(sizes, position))) == -1 &&
+            PyErr_Occurred())
+            return NULL;
+    int now_met = PyObject_IsTrue(met);
+    if (now_met < 0)
+        return NULL;
+    for (int holder = 0; holder < group->holders; holder++) {
+        long amount = PyLong_AsLong(PyTuple_GET_ITEM(split, holder));
+        if (amount == -1 && PyErr_Occurred())
+            return NULL;
+        int position = group->seats[holder];
+        if (position >= others) {
+            PyErr_SetString(PyExc_ValueError, "a group's seat is not among the others");
+            return NULL;
+        }
+        left[position] -= amount;
+        if (amount && group->counts && must_play >= 0)
+            now_met = now_met || position == must_play;
+    }
+    PyObject *new_sizes = PyTuple_New(others);
+    if (new_sizes == NULL)
+        return NULL;
+    for (Py_ssize_t position = 0; position < others; position++) {
+        PyObject *size = PyLong_FromLong(left[position]);
+        if (size == NULL) {
+            Py_DECREF(new_sizes);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(new_sizes, position, size);
+    }
+    return Py_BuildValue("(NO)", new_sizes, now_met ? Py_True : Py_False);
+}
+
+PyDoc_STRVAR(sample_doc,
+             "sample(groups, splits, split_table, start, must_play, rng, /)\n--\n\n"
+             "The inner loop of Inference.sample_masks(): the other seats' card sets.");
+
+static PyObject *
+sp_sample(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!positional("sample", nargs, 6))
+        return NULL;
+    ENSURE_BOUND();
+    PyObject *groups = args[0], *splits = args[1], *split_table = args[2], *start = args[3];
+    PyObject *must_play_pair = args[4];
+    if (!PyTuple_Check(groups) || !PyDict_Check(splits) || !PyTuple_Check(start) ||
+        PyTuple_GET_SIZE(start) != 2 || !PyTuple_Check(PyTuple_GET_ITEM(start, 0))) {
+        PyErr_SetString(PyExc_TypeError, "sample() takes an Inference's groups, tables and start");
+        return NULL;
+    }
+    long must_play = -1;
+    if (must_play_pair != Py_None) {
+        PyObject *position = PyTuple_Check(must_play_pair) && PyTuple_GET_SIZE(must_play_pair)
+                                 ? PyTuple_GET_ITEM(must_play_pair, 0)
+                                 : must_play_pair;
+        if (small_int(position, 0, MAX_SEATS - 1, "must_play's seat", &must_play) < 0)
+            return NULL;
+    }
+    Py_ssize_t others = PyTuple_GET_SIZE(PyTuple_GET_ITEM(start, 0));
+    if (others > MAX_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "at most 5 other seats");
+        return NULL;
+    }
+    Draws draws;
+    if (draws_of(args[5], &draws) < 0)
+        return NULL;
+    uint64_t masks[MAX_SEATS] = {0};
+    PyObject *state = Py_NewRef(start), *table = NULL, *drawn = NULL, *result = NULL;
+    for (Py_ssize_t number = 0; number < PyTuple_GET_SIZE(groups); number++) {
+        Group group;
+        if (read_group(PyTuple_GET_ITEM(groups, number), &group) < 0)
+            goto done;
+        /* The split table of this group from this state: Inference._split_table(). */
+        PyObject *key = Py_BuildValue("(nO)", number, state);
+        if (key == NULL)
+            goto done;
+        table = PyDict_GetItemWithError(splits, key);
+        Py_DECREF(key);
+        if (table != NULL)
+            Py_INCREF(table);
+        else if (PyErr_Occurred() ||
+                 (table = PyObject_CallFunction(split_table, "nO", number, state)) == NULL)
+            goto done;
+        PyObject *choices = PyTuple_Check(table) && PyTuple_GET_SIZE(table) == 2
+                                ? PyTuple_GET_ITEM(table, 0)
+                                : NULL;
+        PyObject *cumulative = choices ? PyTuple_GET_ITEM(table, 1) : NULL;
+        if (choices == NULL || !PyList_Check(choices) || !PyList_Check(cumulative) ||
+            PyList_GET_SIZE(cumulative) == 0 ||
+            PyList_GET_SIZE(choices) != PyList_GET_SIZE(cumulative)) {
+            PyErr_SetString(PyExc_TypeError, "a split table is (splits, cumulative weights)");
+            goto done;
+        }
+        /* choice = bisect_right(cumulative, rng.randrange(cumulative[-1])) */
+        drawn = randrange(&draws, PyList_GET_ITEM(cumulative, PyList_GET_SIZE(cumulative) - 1));
+        if (drawn == NULL)
+            goto done;
+        Py_ssize_t choice = bisect_right(cumulative, drawn);
+        Py_CLEAR(drawn);
+        if (choice < 0)
+            goto done;
+        if (choice >= PyList_GET_SIZE(choices)) {
+            PyErr_SetString(PyExc_ValueError, "randrange() gave a number beyond the weights");
+            goto done;
+        }
+        PyObject *split = PyList_GET_ITEM(choices, choice);
+        if (!PyTuple_Check(split) || PyTuple_GET_SIZE(split) != group.holders) {
+            PyErr_SetString(PyExc_TypeError, "a split is a tuple, an amount per seat");
+            goto done;
+        }
+        /* The group's cards shuffled, then dealt to its seats in the split's amounts. */
+        if (shuffle(&draws, group.cards, group.total) < 0)
+            goto done;
+        int dealt = 0;
+        for (int holder = 0; holder < group.holders; holder++) {
+            long amount = PyLong_AsLong(PyTuple_GET_ITEM(split, holder));
+            if (amount < 0 || dealt + amount > group.total || group.seats[holder] >= others) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "a split deals the group's cards");
+                goto done;
+            }
+            for (long card = 0; card < amount; card++)
+                masks[group.seats[holder]] |= UINT64_C(1) << group.cards[dealt++];
+        }
+        PyObject *next = after(state, &group, split, must_play);
+        if (next == NULL)
+            goto done;
+        Py_SETREF(state, next);
+        Py_CLEAR(table);
+    }
+    result = PyList_New(others);
+    for (Py_ssize_t position = 0; result != NULL && position < others; position++) {
+        PyObject *mask = PyLong_FromUnsignedLongLong(masks[position]);
+        if (mask == NULL)
+            Py_CLEAR(result);
+        else
+            PyList_SET_ITEM(result, position, mask);
+    }
+done:
+    Py_XDECREF(table);
+    Py_XDECREF(drawn);
+    Py_DECREF(state);
+    Py_XDECREF(draws.getrandbits);
+    return result;
+}
+
+PyDoc_STRVAR(greedy_playout_doc,
+             "greedy_playout(hands, table, playable, passes, turn, first, rng, options, /)\n--\n\n"
+             "sevens_ru.bots._rollout.greedy_playout().");
+
+static PyObject *
+sp_greedy_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!positional("greedy_playout", nargs, 8))
+        return NULL;
+    ENSURE_BOUND();
+    PyObject *hand_list = args[0];
+    if (!PyList_Check(hand_list) || PyList_GET_SIZE(hand_list) < 2 ||
+        PyList_GET_SIZE(hand_list) > MAX_SEATS) {
+        PyErr_SetString(PyExc_TypeError, "greedy_playout() takes a list of 2 to 6 hands");
+        return NULL;
+    }
+    int players = (int)PyList_GET_SIZE(hand_list);
+    uint64_t hands[MAX_SEATS], table, playable;
+    long turn, first;
+    Ranking ranking;
+    for (int seat = 0; seat < players; seat++)
+        if (card_set(PyList_GET_ITEM(hand_list, seat), &hands[seat]) < 0)
+            return NULL;
+    if (card_set(args[1], &table) < 0 || card_set(args[2], &playable) < 0 ||
+        small_int(args[4], 0, players - 1, "turn", &turn) < 0 ||
+        small_int(args[5], 0, CARDS - 1, "first", &first) < 0 || read_options(args[7], &ranking) < 0)
+        return NULL;
+    unsigned long long passes = PyLong_AsUnsignedLongLong(args[3]);
+    if (passes == (unsigned long long)-1 && PyErr_Occurred())
+        return NULL;
+    PyObject *getrandbits = PyObject_GetAttr(args[6], S_getrandbits);
+    if (getrandbits == NULL)
+        return NULL;
+    PyObject *three = PyLong_FromLong(3); /* a small int: never fails */
+    uint64_t bit = UINT64_C(1) << first;
+    while (1) {
+        hands[turn] ^= bit;
+        table |= bit;
+        playable = (playable ^ bit) | OPENED_BY[lowest(bit)];
+        if (!hands[turn])
+            break; /* the player's last card (R14) */
+        uint64_t moves = 0;
+        int seat = (int)turn;
+        for (int step = 0; step < players; step++) { /* R11, R13 */
+            seat = seat + 1 < players ? seat + 1 : 0;
+            moves = hands[seat] & playable;
+            if (moves)
+                break;
+            passes += UINT64_C(1) << (seat << 3);
+        }
+        if (!moves) {
+            PyErr_SetString(PyExc_RuntimeError, "no seat can play: the deal is inconsistent");
+            goto error;
+        }
+        turn = seat;
+        if (moves & (moves - 1)) { /* a choice: score every card (doubled weights, in ints) */
+            uint64_t own = hands[turn], theirs = ALL_CARDS & ~table & ~own;
+            long long best = -(1LL << 30);
+            bit = 0;
+            for (; moves; moves &= moves - 1) {
+                int index = lowest(moves);
+                uint64_t released = OPENED_BY[index], waiting = BEYOND[index];
+                int own_released = count(released & own);
+                long long score = 6 * (own_released - count(released & theirs)) +
+                                  2 * (count(waiting & own) - count(waiting & theirs)) +
+                                  (released ? 0 : 1) -
+                                  (index % 9 == NINE && !own_released ? 4 : 0);
+                PyObject *noise = PyObject_CallOneArg(getrandbits, three);
+                if (noise == NULL)
+                    goto error;
+                long long extra = PyLong_Check(noise) ? PyLong_AsLongLong(noise) : -1;
+                int bad = !PyLong_Check(noise) || (extra == -1 && PyErr_Occurred());
+                Py_DECREF(noise);
+                if (bad) {
+                    if (!PyErr_Occurred())
+                        PyErr_SetString(PyExc_TypeError, "rng.getrandbits() must return an int");
+                    goto error;
+                }
+                score = score * 8 + extra;
+                if (score > best) {
+                    best = score;
+                    bit = moves & -moves;
+                }
+            }
+        }
+        else
+            bit = moves;
+    }
+    Py_DECREF(three);
+    Py_DECREF(getrandbits);
+    for (int seat = 0; seat < players; seat++) { /* the hands as the Python version leaves them */
+        PyObject *hand = PyLong_FromUnsignedLongLong(hands[seat]);
+        if (hand == NULL)
+            return NULL;
+        PyList_SetItem(hand_list, seat, hand);
+    }
+    return standings(hands, players, table, passes, ranking);
+error:
+    Py_DECREF(three);
+    Py_DECREF(getrandbits);
+    return NULL;
+}
+
+PyDoc_STRVAR(layout_doc, "layout()\n--\n\n"
+                         "The bit layout this module was compiled with, to check against "
+                         "sevens_ru._board.");
+
+static PyObject *
+sp_layout(PyObject *module, PyObject *unused)
+{
+    PyObject *play = PyTuple_New(CARDS), *opened_by = PyTuple_New(CARDS);
+    PyObject *beyond = PyTuple_New(CARDS), *pass = PyTuple_New(MAX_SEATS);
+    if (play == NULL || opened_by == NULL || beyond == NULL || pass == NULL)
+        goto error;
+    for (int index = 0; index < CARDS; index++) {
+        PyTuple_SET_ITEM(play, index, board_to_int(PLAY[index]));
+        PyTuple_SET_ITEM(opened_by, index, PyLong_FromUnsignedLongLong(OPENED_BY[index]));
+        PyTuple_SET_ITEM(beyond, index, PyLong_FromUnsignedLongLong(BEYOND[index]));
+    }
+    for (int seat = 0; seat < MAX_SEATS; seat++)
+        PyTuple_SET_ITEM(pass, seat, board_to_int(PASS[seat]));
+    return Py_BuildValue("{sisisKsNsNsNsN}", "TABLE_SHIFT", TABLE_SHIFT, "PASSES_SHIFT",
+                         2 * TABLE_SHIFT, "NINE_OF_DIAMONDS",
+                         (unsigned long long)NINE_OF_DIAMONDS, "PLAY", play, "PASS", pass,
+                         "OPENED_BY", opened_by, "BEYOND", beyond);
+error:
+    Py_XDECREF(play);
+    Py_XDECREF(opened_by);
+    Py_XDECREF(beyond);
+    Py_XDECREF(pass);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"layout", sp_layout, METH_NOARGS, layout_doc},
+    {"apply", (PyCFunction)(void (*)(void))sp_apply, METH_FASTCALL, apply_doc},
+    {"legal_moves", sp_legal_moves, METH_O, legal_moves_doc},
+    {"ranking", sp_ranking, METH_O, ranking_doc},
+    {"playout", (PyCFunction)(void (*)(void))sp_playout, METH_FASTCALL, playout_doc},
+    {"playout_state", (PyCFunction)(void (*)(void))sp_playout_state, METH_FASTCALL,
+     playout_state_doc},
+    {"standings", (PyCFunction)(void (*)(void))sp_standings, METH_FASTCALL, standings_doc},
+    {"shuffled_bytes", (PyCFunction)(void (*)(void))sp_shuffled_bytes, METH_FASTCALL,
+     shuffled_bytes_doc},
+    {"seeded_deal", (PyCFunction)(void (*)(void))sp_seeded_deal, METH_FASTCALL, seeded_deal_doc},
+    {"sample", (PyCFunction)(void (*)(void))sp_sample, METH_FASTCALL, sample_doc},
+    {"greedy_playout", (PyCFunction)(void (*)(void))sp_greedy_playout, METH_FASTCALL,
+     greedy_playout_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    "sevens_ru._speedups",
+    "The main game's hot paths in C; see sevens_ru._core.",
+    -1,
+    methods,
+};
+
+PyMODINIT_FUNC
+PyInit__speedups(void)
+{
+    init_tables();
+    init_boards();
+#define INTERN(name)                                                 \
+    if ((S_##name = PyUnicode_InternFromString(#name)) == NULL)     \
+        return NULL;
+    INTERN(random)
+    INTERN(getrandbits)
+    INTERN(rank_by_passes)
+    INTERN(place_numbering)
+    INTERN(dense)
+    INTERN(randrange)
+    INTERN(shuffle)
+    INTERN(_randbelow)
+    INTERN(cards)
+    INTERN(seats)
+    INTERN(counts)
+#undef INTERN
+    return PyModule_Create(&module_def);
+}
