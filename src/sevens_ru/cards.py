@@ -191,7 +191,7 @@ class Card:
         first, so ``ТТ`` is the ace of clubs and ``Tт`` (Latin, then Cyrillic) the ten of
         clubs. A Cyrillic letter that only looks like a Latin one (``С``, ``А``, ``Н``)
         is refused, and the message says which Latin letter it looks like. Text longer
-        than :data:`LONGEST_CARD_TEXT` characters is refused without being read.
+        than :data:`~sevens_ru.cards.LONGEST_CARD_TEXT` characters is refused without being read.
 
         >>> Card.parse(" qs "), Card.parse("10h"), Card.parse("T♣"), Card.parse("Т♣")
         (Card.parse('Q♠'), Card.parse('10♥'), Card.parse('10♣'), Card.parse('A♣'))

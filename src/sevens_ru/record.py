@@ -9,7 +9,7 @@ A record holds the players, the options, the deal and the cards played, in order
 Passes are not stored: they follow from the moves (R11). Loading replays every move
 through :func:`sevens_ru.apply`, so a corrupt or hand-edited record raises a
 :class:`RecordError` naming the field or the move at fault, never a half-built state.
-A record larger than :data:`MAX_BYTES` is refused before it is read (see
+A record larger than :data:`~sevens_ru.record.MAX_BYTES` is refused before it is read (see
 :func:`from_json`): no legal record comes near it.
 
 >>> import sevens_ru as s7
@@ -45,7 +45,7 @@ cards of 5 bytes in UTF-8); 718 bytes is that, for the player count and options 
 record is longest. With ``indent=16``, the widest :func:`to_json` allows, it is 4,026 bytes.
 """
 MAX_BYTES = 16_384
-"""The default ``max_bytes`` of :func:`from_json`: 16 KiB, 22 times :data:`LARGEST_RECORD`.
+"""The default ``max_bytes`` of :func:`from_json`: 16 KiB, 22 times :data:`~sevens_ru.record.LARGEST_RECORD`.
 
 It holds every record :func:`to_json` writes, at any ``indent``, with room for what a
 person or a tool may add, and refuses at once anything far larger than a game of
@@ -86,7 +86,7 @@ def to_json(state: GameState, *, indent: int | str | None = None) -> str:
 def from_json(text: str | bytes, *, max_bytes: int | None = MAX_BYTES) -> GameState:
     """Load a game record written by :func:`to_json`, replaying and checking every move.
 
-    Text of more than ``max_bytes`` bytes (as UTF-8; default :data:`MAX_BYTES`, far
+    Text of more than ``max_bytes`` bytes (as UTF-8; default :data:`~sevens_ru.record.MAX_BYTES`, far
     above the largest legal record) is refused before it is parsed; ``None`` lifts the
     limit. Loading never costs more than reading the text once and replaying its moves.
 

@@ -172,7 +172,7 @@ def parse_move(text: str) -> Move:
     ...
     sevens_ru.errors.InvalidMoveError: cannot read 'beat 7♣ 8♣' as a move: unknown verb 'beat'; expected 'lead' and one to four cards of one rank, 'cover' and two cards, or 'take'
 
-    Text longer than :data:`LONGEST_MOVE_TEXT` characters is refused without being read.
+    Text longer than :data:`~sevens_ru.durak.moves.LONGEST_MOVE_TEXT` characters is refused without being read.
 
     Raises:
         InvalidMoveError: ``text`` is not a move (the message says what is wrong).

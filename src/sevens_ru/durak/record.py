@@ -12,9 +12,9 @@ through :func:`~sevens_ru.durak.apply`, so a corrupt or hand-edited record raise
 :class:`~sevens_ru.RecordError` naming the field or the move at fault, never a
 half-built state.
 
-A record holds a ``take_limit`` (D13) of at most :data:`MAX_TAKE_LIMIT`, so that no
-legal record is longer than :data:`LARGEST_RECORD` bytes; one larger than
-:data:`MAX_BYTES` is refused before it is read (see :func:`~sevens_ru.durak.from_json`).
+A record holds a ``take_limit`` (D13) of at most :data:`~sevens_ru.durak.record.MAX_TAKE_LIMIT`, so that no
+legal record is longer than :data:`~sevens_ru.durak.record.LARGEST_RECORD` bytes; one larger than
+:data:`~sevens_ru.durak.record.MAX_BYTES` is refused before it is read (see :func:`~sevens_ru.durak.from_json`).
 
 >>> from sevens_ru import durak
 >>> state = durak.apply(durak.new_game(3, dealer=0, seed=7), "lead 6♣")
@@ -59,7 +59,7 @@ so it bounds what a record from someone else can make a server replay.
 LARGEST_RECORD = 2_204_452
 """A bound on the size in bytes of a record :func:`~sevens_ru.durak.to_json` writes without ``indent``.
 
-A game of four players at :data:`MAX_TAKE_LIMIT` has at most ``1000 × 19`` bouts (see
+A game of four players at :data:`~sevens_ru.durak.record.MAX_TAKE_LIMIT` has at most ``1000 × 19`` bouts (see
 :mod:`sevens_ru.durak.game`); a bout is a lead (at most ``"lead 10♣ 10♦ 10♥ 10♠"``,
 28 bytes) and at most four more moves (each at most ``"cover 10♣ 10♠"``, 17 bytes),
 each written in quotes with a separator (4 bytes more); the rest (the setup and the
@@ -90,7 +90,7 @@ def to_json(state: GameState, *, indent: int | str | None = None) -> str:
 
     Raises:
         NotAGameStateError: ``state`` is not a :class:`~sevens_ru.durak.GameState`.
-        RecordError: the game's ``take_limit`` is above :data:`MAX_TAKE_LIMIT`, more
+        RecordError: the game's ``take_limit`` is above :data:`~sevens_ru.durak.record.MAX_TAKE_LIMIT`, more
             than a record may hold.
         WrongTypeError: ``indent`` is neither ``None``, an int nor a string.
         InvalidOptionsError: ``indent`` is wider than 16.
@@ -118,9 +118,9 @@ def to_json(state: GameState, *, indent: int | str | None = None) -> str:
 def from_json(text: str | bytes, *, max_bytes: int | None = MAX_BYTES) -> GameState:
     """Load a game record written by :func:`~sevens_ru.durak.to_json`, replaying and checking every move.
 
-    Text of more than ``max_bytes`` bytes (as UTF-8; default :data:`MAX_BYTES`, above
+    Text of more than ``max_bytes`` bytes (as UTF-8; default :data:`~sevens_ru.durak.record.MAX_BYTES`, above
     the largest legal record) is refused before it is parsed; ``None`` lifts the limit.
-    A ``take_limit`` above :data:`MAX_TAKE_LIMIT` is refused whatever the size, before
+    A ``take_limit`` above :data:`~sevens_ru.durak.record.MAX_TAKE_LIMIT` is refused whatever the size, before
     any move is replayed.
 
     >>> from sevens_ru import durak
