@@ -134,7 +134,10 @@ def f2_record(size: int) -> Outcome:
     moves = 1_000_000
     options = durak.Options(take_limit=moves)
     states = taking_game(moves, options)
-    record = json.loads(durak.to_json(states[0]))
+    start = states[0]  # its record, written at the default limit, then given the long one
+    record = json.loads(durak.to_json(durak.new_game(3, dealer=start.dealer, seed=1)))
+    assert record["deal"] == [[str(card) for card in hand] for hand in start.deal]
+    record["options"]["take_limit"] = moves
     record["moves"] = [str(state._move) for state in states[1:]]
     del states
     text = json.dumps(record, ensure_ascii=False)
