@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ._quote import got
+from ._quote import excerpt, got
 from .cards import DECK_MASK, Card
 from .errors import CardParseError, InvalidDealError
 
@@ -39,7 +39,9 @@ def check_player_count(players: object, fewest: int, most: int, *, game: str, ru
             f"the number of players must be an int from {fewest} to {most}, got {got(players)}"
         )
     if not fewest <= players <= most:
-        raise InvalidDealError(f"{game} is for {fewest} to {most} players ({rule}), got {players}")
+        raise InvalidDealError(
+            f"{game} is for {fewest} to {most} players ({rule}), got {excerpt(players)}"
+        )
     return players
 
 
