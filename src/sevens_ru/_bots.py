@@ -14,6 +14,7 @@ built on this module.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
@@ -29,7 +30,7 @@ from .errors import (
     WrongTypeError,
 )
 
-__all__ = ["BotRegistry", "bot_steps", "checked_moves", "lineup_of", "rngs_for"]
+__all__ = ["BotRegistry", "bot_steps", "bots_seed", "checked_moves", "lineup_of", "rngs_for"]
 
 # The arguments of a bot
 
@@ -219,12 +220,31 @@ def lineup_of(bots: Sequence[B]) -> tuple[B, ...]:
     return lineup
 
 
+def bots_seed(seed: int) -> int:
+    """The seed of the bots' generator in a game dealt from ``seed``: a one-way step from it.
+
+    The first 8 bytes of ``SHA-256(b"sevens-ru bots v1" + seed)`` (the seed as signed
+    big-endian bytes), as a big-endian int. A bot handed ``random.Random(bots_seed(seed))``
+    can at best recover ``bots_seed(seed)`` from its state, never ``seed``, so never the
+    deal: it learns nothing it could not draw itself.
+
+    >>> bots_seed(7) == bots_seed(7) != bots_seed(8), bots_seed(7) != 7
+    (True, True)
+    """
+    data = seed.to_bytes((seed.bit_length() + 8) // 8, "big", signed=True)
+    return int.from_bytes(hashlib.sha256(b"sevens-ru bots v1" + data).digest()[:8], "big")
+
+
 def rngs_for(
     rngs: Sequence[random.Random] | None, seed: int | None, players: int
 ) -> Sequence[random.Random]:
-    """One generator per seat: ``rngs`` if given, else ``random.Random(seed)`` shared by all seats."""
+    """One generator per seat: ``rngs`` if given, else one shared by all seats, from :func:`bots_seed`.
+
+    Never ``random.Random(seed)`` itself: from its state a bot could recover the seed
+    of the deal, and so every hand.
+    """
     if rngs is None:
-        return [random.Random(None if seed is None else int(seed))] * players
+        return [random.Random(None if seed is None else bots_seed(int(seed)))] * players
     rngs = tuple(rngs)
     if len(rngs) != players:
         raise InvalidOptionsError(

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ._numbers import as_int
-from ._quote import got
+from ._quote import excerpt, got
 from .cards import DECK_MASK, Card
 from .errors import CardParseError, InvalidDealError
 
@@ -41,7 +41,9 @@ def check_player_count(players: object, fewest: int, most: int, *, game: str, ru
             f"the number of players must be an int from {fewest} to {most}, got {got(players)}"
         )
     if not fewest <= count <= most:
-        raise InvalidDealError(f"{game} is for {fewest} to {most} players ({rule}), got {count}")
+        raise InvalidDealError(
+            f"{game} is for {fewest} to {most} players ({rule}), got {excerpt(count)}"
+        )
     return count
 
 

@@ -21,6 +21,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from statistics import fmean, variance
 from typing import Any, Generic, Protocol, TypeVar
@@ -244,7 +245,7 @@ class _Seated(Generic[V, M]):
         started = time.perf_counter()
         try:
             move = self.bot.choose(view, rng)
-        except Exception as error:
+        except (Exception, SystemExit) as error:  # sys.exit in a bot ends the match, not Python
             raise MatchError(
                 f"{self.table.where}: {self.label} failed: {type(error).__name__}: {error}"
             ) from error
@@ -330,15 +331,25 @@ def play_deals(
             if progress is not None:
                 progress(done, games)
         return [Entry(outcomes, entry) for entry in range(bots)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
         futures = {pool.submit(play, deals): deals for deals in _chunks(games, chunk)}
         for future in as_completed(futures):
             deals = futures[future]
-            for number, seats in zip(deals, future.result(), strict=True):
+            try:
+                results = future.result()
+            except BrokenProcessPool as error:  # a bot ended its worker (os._exit, a crash)
+                raise MatchError(
+                    f"deals {deals.start} to {deals.stop - 1}: a worker process died while "
+                    "playing them (a bot ended it, or it crashed)"
+                ) from error
+            for number, seats in zip(deals, results, strict=True):
                 outcomes[number] = seats
             done += len(deals)
             if progress is not None:
                 progress(done, games)
+    finally:  # on the first failure, the deals not yet started are dropped at once
+        pool.shutdown(wait=True, cancel_futures=True)
     return [Entry(outcomes, entry) for entry in range(bots)]
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numbers
 
+from ._quote import excerpt, got
 from .errors import InvalidMoveError
 
 __all__ = ["as_action", "as_int"]
@@ -40,11 +41,11 @@ def as_action(action: object, count: int, game: str, detail: str = "") -> int:
     number = as_int(action)
     if number is None:
         raise InvalidMoveError(
-            f"an action is an integral number from 0 to {count - 1}, "
-            f"got {type(action).__name__} {action!r}"
+            f"an action is an integral number from 0 to {count - 1}, got {got(action)}"
         )
     if not 0 <= number < count:
         raise InvalidMoveError(
-            f"there is no action {number}: the actions of {game} are 0 to {count - 1}{detail}"
+            f"there is no action {excerpt(number)}: the actions of {game} are 0 to "
+            f"{count - 1}{detail}"
         )
     return number

@@ -8,14 +8,20 @@ field each; :func:`blame` turns a library error into a :class:`~sevens_ru.errors
 naming the field; :func:`replay` applies the moves, naming ``moves[k]`` when one fails.
 Each game's ``record`` module says only what its fields are and how they make a state.
 
-Messages describe a wrong JSON value by its kind and a short excerpt (:func:`kind`).
+Messages describe a wrong JSON value by its kind and a short excerpt
+(:func:`sevens_ru._quote.kind`), never the value whole. :func:`read` refuses text of
+more than ``max_bytes`` bytes before parsing it; each game gives its default, which
+fits its largest legal record.
 
->>> read('{"format": 1, "game": "durak"}', game=GAMES["sevens"], fields=("format", "game"), function="from_json")
+>>> read('{"format": 1, "game": "durak"}', game=GAMES["sevens"], fields=("format", "game"),
+...      function="from_json", max_bytes=None)
 Traceback (most recent call last):
 ...
 sevens_ru.errors.RecordError: field 'game': this is a Durak record; load it with sevens_ru.durak.from_json
->>> kind(None), kind([1, 2]), kind("a" * 60)
-('null', 'a list [1, 2]', 'a string "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...')
+>>> read("[" * 10, game=GAMES["sevens"], fields=(), function="from_json", max_bytes=8)
+Traceback (most recent call last):
+...
+sevens_ru.errors.RecordError: the record is at least 10 bytes long, more than max_bytes=8
 """
 
 from __future__ import annotations
@@ -28,7 +34,8 @@ from typing import Any, TypeVar, cast
 import attrs
 
 from ._games import GAMES, Game
-from .errors import RecordError, SevensError
+from ._quote import excerpt, got, kind
+from .errors import InvalidOptionsError, RecordError, SevensError, WrongTypeError
 
 __all__ = [
     "FORMAT",
@@ -37,7 +44,6 @@ __all__ = [
     "check_fields",
     "hands",
     "integer",
-    "kind",
     "options",
     "read",
     "replay",
@@ -47,31 +53,69 @@ __all__ = [
 FORMAT = 1
 """The version of the record format this library writes and reads (both games)."""
 
-_EXCERPT = 40  # the most characters of a value that a message quotes
+
+LONGEST_INDENT = 16
+"""The widest ``indent`` of ``to_json``: spaces (an int) or a string of whitespace."""
 
 
-def write(game: Game, fields: dict[str, object], *, indent: int | None) -> str:
+def write(game: Game, fields: dict[str, object], *, indent: int | str | None) -> str:
     """The record of ``game`` with these ``fields`` (in this order) as JSON text."""
     record = {"format": FORMAT, "game": game.key, **fields}
-    return json.dumps(record, ensure_ascii=False, indent=indent)
+    return json.dumps(record, ensure_ascii=False, indent=_indent(indent))
 
 
-def read(text: object, *, game: Game, fields: tuple[str, ...], function: str) -> dict[str, Any]:
+def _indent(indent: object) -> int | str | None:
+    """``indent`` if it is ``None``, 0 to 16 spaces, or up to 16 characters of whitespace."""
+    if indent is None:
+        return None
+    if isinstance(indent, bool) or not isinstance(indent, (int, str)):
+        raise WrongTypeError(
+            f"indent must be None, a number of spaces or a string of whitespace, got {got(indent)}"
+        )
+    if isinstance(indent, int) and not 0 <= indent <= LONGEST_INDENT:
+        raise InvalidOptionsError(
+            f"indent must be 0 to {LONGEST_INDENT} spaces, got {excerpt(indent)}"
+        )
+    if isinstance(indent, str) and (len(indent) > LONGEST_INDENT or indent.strip()):
+        raise InvalidOptionsError(
+            f"indent must be at most {LONGEST_INDENT} characters of whitespace, got {excerpt(indent)}"
+        )
+    return indent
+
+
+def read(
+    text: object,
+    *,
+    game: Game,
+    fields: tuple[str, ...],
+    function: str,
+    max_bytes: int | None,
+    largest: int = 0,
+) -> dict[str, Any]:
     """The JSON object of a record of ``game``, its envelope and field names checked.
 
     ``fields`` are all the fields the record must have (the envelope's included);
-    ``function`` names the loader in the message for text that is not text.
+    ``function`` names the loader in the message for text that is not text. Text of
+    more than ``max_bytes`` bytes (as UTF-8) is refused before it is parsed, unless
+    ``max_bytes`` is ``None``; ``largest`` is the game's largest legal record, for the
+    message.
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise RecordError(f"{game.prefix}{function}() takes JSON text, got {type(text).__name__}")
+    if max_bytes is not None:
+        _check_size(text, game, max_bytes, largest)
     try:
         record = json.loads(text)
-    except (ValueError, RecursionError) as error:
+    except RecursionError:
+        raise RecordError(
+            "not valid JSON here: nested too deeply (a record is three levels deep)"
+        ) from None
+    except ValueError as error:  # UnicodeDecodeError and too long an int included
         raise RecordError(f"not valid JSON: {error}") from error
     if not isinstance(record, dict):
         raise RecordError(f"a game record is a JSON object, got {kind(record)}")
     if record.get("format") != FORMAT or isinstance(record.get("format"), bool):
-        found = _excerpt(repr(record["format"])) if "format" in record else "no format field"
+        found = excerpt(record["format"]) if "format" in record else "no format field"
         raise RecordError(f"field 'format': this library reads format {FORMAT}, got {found}")
     if "game" in record and record["game"] != game.key:
         found = record["game"]
@@ -81,10 +125,27 @@ def read(text: object, *, game: Game, fields: tuple[str, ...], function: str) ->
                 f"field 'game': this is a {other.title} record; "
                 f"load it with {other.package}.from_json"
             )
-        shown = _excerpt(repr(found)) if isinstance(found, str) else kind(found)
-        raise RecordError(f"field 'game': expected {game.key!r}, got {shown}")
+        quoted = excerpt(found) if isinstance(found, str) else kind(found)
+        raise RecordError(f"field 'game': expected {game.key!r}, got {quoted}")
     check_fields("the record", record, fields)
     return record
+
+
+def _check_size(text: str | bytes | bytearray, game: Game, max_bytes: int, largest: int) -> None:
+    """Refuse ``text`` if it has more than ``max_bytes`` bytes, reading it at most once."""
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 0:
+        raise InvalidOptionsError(
+            f"max_bytes must be an int of 0 or more, or None for no limit, got {got(max_bytes)}"
+        )
+    size, exact = len(text), not isinstance(text, str)
+    if isinstance(text, str) and size <= max_bytes < 4 * size:  # as UTF-8, perhaps more
+        size, exact = len(text.encode("utf-8", "surrogatepass")), True  # < 4 * max_bytes
+    if size > max_bytes:
+        bound = f" (a {game.title} record is at most {largest:,} bytes)" if largest else ""
+        raise RecordError(
+            f"the record is {'' if exact else 'at least '}{size:,} bytes long, "
+            f"more than max_bytes={max_bytes:,}{bound}"
+        )
 
 
 def check_fields(where: str, record: dict[str, Any], fields: tuple[str, ...]) -> None:
@@ -94,7 +155,7 @@ def check_fields(where: str, record: dict[str, Any], fields: tuple[str, ...]) ->
         raise RecordError(f"{where} lacks {', '.join(map(repr, missing))}")
     unknown = [field for field in record if field not in fields]
     if unknown:
-        names = ", ".join(_excerpt(repr(field)) for field in unknown[:5])
+        names = ", ".join(excerpt(field) for field in unknown[:5])
         raise RecordError(f"{where} has unknown {names}; expected only {', '.join(fields)}")
 
 
@@ -104,7 +165,7 @@ def integer(record: dict[str, Any], field: str, low: int, high: int, *, what: st
     if isinstance(value, bool) or not isinstance(value, int):
         raise RecordError(f"field {field!r}: expected an integer, got {kind(value)}")
     if not low <= value <= high:
-        raise RecordError(f"field {field!r}: expected {what}{low} to {high}, got {value}")
+        raise RecordError(f"field {field!r}: expected {what}{low} to {high}, got {excerpt(value)}")
     return value
 
 
@@ -180,20 +241,5 @@ def replay(state: S, moves: object, apply: Callable[[S, str], S], *, items: str,
         try:
             state = apply(state, move)
         except SevensError as error:
-            raise RecordError(f"moves[{number}] ({_excerpt(repr(move))}): {error}") from error
+            raise RecordError(f"moves[{number}] ({excerpt(move)}): {error}") from error
     return state
-
-
-def kind(value: object) -> str:
-    """A JSON value described for a message: its kind and a short excerpt of it."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return f"a boolean {'true' if value else 'false'}"
-    names: dict[type, str] = {dict: "an object", list: "a list", str: "a string"}
-    name = names.get(type(value), "a number")
-    return f"{name} {_excerpt(json.dumps(value, ensure_ascii=False))}"
-
-
-def _excerpt(text: str) -> str:
-    return text if len(text) <= _EXCERPT else text[: _EXCERPT - 2] + "..."

@@ -26,7 +26,7 @@ from typing import Literal, get_args
 
 import attrs
 
-from ._quote import got
+from ._quote import excerpt, got
 from .errors import (
     CardParseError,
     InvalidCardError,
@@ -38,6 +38,7 @@ from .errors import (
 __all__ = [
     "DECK",
     "LANGUAGES",
+    "LONGEST_CARD_TEXT",
     "Card",
     "Language",
     "Rank",
@@ -57,7 +58,7 @@ LANGUAGES: tuple[Language, ...] = get_args(Language)
 def _check_language(lang: Language) -> Language:
     if lang not in LANGUAGES:
         raise UnknownLanguageError(
-            f"unknown language {lang!r}: expected one of {', '.join(map(repr, LANGUAGES))}"
+            f"unknown language {excerpt(lang)}: expected one of {', '.join(map(repr, LANGUAGES))}"
         )
     return lang
 
@@ -189,7 +190,8 @@ class Card:
         and a Cyrillic ``т`` after the rank is **clubs** (трефы): the rank always comes
         first, so ``ТТ`` is the ace of clubs and ``Tт`` (Latin, then Cyrillic) the ten of
         clubs. A Cyrillic letter that only looks like a Latin one (``С``, ``А``, ``Н``)
-        is refused, and the message says which Latin letter it looks like.
+        is refused, and the message says which Latin letter it looks like. Text longer
+        than :data:`~sevens_ru.cards.LONGEST_CARD_TEXT` characters is refused without being read.
 
         >>> Card.parse(" qs "), Card.parse("10h"), Card.parse("T♣"), Card.parse("Т♣")
         (Card.parse('Q♠'), Card.parse('10♥'), Card.parse('10♣'), Card.parse('A♣'))
@@ -209,7 +211,7 @@ class Card:
         Raises:
             CardParseError: ``text`` is not a card in any of these notations.
         """
-        if isinstance(text, str):
+        if isinstance(text, str) and len(text) <= LONGEST_CARD_TEXT:
             key = text.strip().lower()
             card = _BY_TEXT.get(key)
             if card is None:  # perhaps spaces between the rank and the suit
@@ -255,6 +257,9 @@ class Card:
             return self.index >= other.index
         return NotImplemented
 
+
+LONGEST_CARD_TEXT = 24
+"""The longest text :meth:`Card.parse` reads, spaces included; longer text is refused at once."""
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
 """The 36 cards in canonical order (R2): 6♣ 7♣ … A♣ 6♦ … A♠."""
@@ -424,6 +429,11 @@ def _explain(text: object) -> str:
     """Say why ``text`` is not a card (called only once parsing has failed)."""
     if not isinstance(text, str):
         return f"expected card text such as '10♦' or 'QS', got {got(text)}"
+    if len(text) > LONGEST_CARD_TEXT:
+        return (
+            f"cannot read {excerpt(text)} as a card: a card is written in at most "
+            f"{LONGEST_CARD_TEXT} characters, e.g. '10♦'"
+        )
     stripped = text.strip()
     if not stripped:
         return (

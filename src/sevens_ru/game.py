@@ -197,12 +197,13 @@ def apply(state: GameState, card: Card | str | int) -> GameState:
         turn = None
         moves = 0
     # build_state() in line, a function call less: this is the engine's hottest path.
-    new = blank_state()
+    new = blank_state()  # writable until its class is GameState (sevens_ru._linked)
     new._setup = setup
     new._board = board
     new._turn = turn
     new._moves = moves
     new._parent = state
+    new.__class__ = GameState
     return new
 
 

@@ -43,6 +43,7 @@ import attrs
 from ._board import NINE_OF_DIAMONDS, playable_mask
 from ._core import speedups
 from ._games import SEVENS, not_a_view
+from ._linked import lineage
 from .cards import DECK, DECK_MASK, Card, cards_from_mask
 from .deal import MAX_PLAYERS, MIN_PLAYERS, hand_sizes
 from .errors import (
@@ -508,7 +509,7 @@ class _Template:
             if isinstance(event, Play):
                 state = apply(state, event.card)
         self.played = tuple(played)
-        self.steps = tuple((step._board, step._turn) for step in state._chain())
+        self.steps = tuple((step._board, step._turn) for step in lineage(state))
 
 
 def _table_mask(view: PlayerView) -> int:

@@ -6,7 +6,7 @@ from typing import Literal, get_args
 
 import attrs
 
-from ._quote import got
+from ._quote import excerpt, got
 from .errors import InvalidOptionsError
 
 __all__ = ["Options", "PlaceNumbering"]
@@ -27,7 +27,7 @@ def _check_bool(_options: object, attribute: attrs.Attribute[bool], value: objec
 def _check_numbering(_options: object, _attribute: object, value: object) -> None:
     if not isinstance(value, str) or value not in _NUMBERINGS:
         raise InvalidOptionsError(
-            f"Options.place_numbering must be 'competition' or 'dense', got {value!r}"
+            f"Options.place_numbering must be 'competition' or 'dense', got {excerpt(value)}"
         )
 
 

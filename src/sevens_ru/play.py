@@ -42,7 +42,8 @@ def play_game(
     """Yield the new game dealt from ``seed``, then the state after every card, to the end.
 
     ``bots[seat]`` plays ``seat``; the number of bots is the number of players. The
-    bots draw their choices from ``random.Random(seed)``, one generator for all, so a
+    bots draw their choices from one generator for all, seeded by a one-way step from
+    ``seed`` (``sevens_ru._bots.bots_seed``: a bot cannot rebuild the deal from it), so a
     seed replays a game; ``rngs`` gives each seat its own instead. Without a seed, the
     deal and the choices come from fresh entropy. The passes (R11) are made inside, as
     :func:`~sevens_ru.apply` makes them.

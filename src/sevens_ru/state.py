@@ -21,7 +21,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import pairwise
 
 from ._board import (
     NINE_OF_DIAMONDS,
@@ -35,7 +34,7 @@ from ._board import (
 from ._linked import LinkedState, blank, builder
 from ._quote import got
 from .cards import DECK, DECK_MASK, Card, Rank, Suit, cards_from_mask
-from .errors import InvalidCardError, NotAGameStateError
+from .errors import InvalidCardError, RecordError, SevensError
 from .events import Event, Pass, Play
 from .options import Options
 
@@ -209,19 +208,7 @@ class GameState(LinkedState):
     @property
     def history(self) -> tuple[Play | Pass, ...]:
         """Every play and pass so far, oldest first."""
-        chain = self._chain()
-        seats_after = self._setup.seats_after
-        events: list[Event] = []
-        for before, after in pairwise(chain):
-            turn: int = before._turn  # type: ignore[assignment]  # not None: a card was played
-            played = (after._board ^ before._board) >> TABLE_SHIFT & DECK_MASK  # in line
-            events.append(_PLAYS[turn][played.bit_length() - 1])
-            if after._turn is not None:  # no pass after the winning card (R14)
-                for seat in seats_after[turn]:  # the seats skipped had to pass (R11)
-                    if seat == after._turn:
-                        break
-                    events.append(_PASSES[seat])
-        return tuple(events)
+        return self._history()
 
     @property
     def winner(self) -> int | None:
@@ -259,6 +246,18 @@ class GameState(LinkedState):
         # A board holds the table, so equal boards along the chains are equal plays.
         return self._board
 
+    def _events(self) -> tuple[Event, ...]:
+        before: GameState = self._parent  # type: ignore[assignment]  # not a new game
+        turn: int = before._turn  # type: ignore[assignment]  # not None: a card was played
+        played = (self._board ^ before._board) >> TABLE_SHIFT & DECK_MASK  # in line
+        events: list[Event] = [_PLAYS[turn][played.bit_length() - 1]]
+        if self._turn is not None:  # no pass after the winning card (R14)
+            for seat in self._setup.seats_after[turn]:  # the seats skipped had to pass (R11)
+                if seat == self._turn:
+                    break
+                events.append(_PASSES[seat])
+        return tuple(events)
+
     def __repr__(self) -> str:
         plies = len(self.history)
         where = (
@@ -280,10 +279,8 @@ class GameState(LinkedState):
         return self
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (
-            _rebuild,
-            (self._setup.players, self._setup.options, self._setup.deal, self.history),
-        )
+        setup = self._setup
+        return (_rebuild, (setup.players, setup.options, setup.deal, self.history))
 
 
 build_state: Callable[..., GameState] = builder(GameState)
@@ -292,16 +289,27 @@ blank_state: Callable[[], GameState] = blank(GameState)
 """A state with no slot set, for :func:`~sevens_ru.apply` to build one in line."""
 
 
-def _rebuild(
-    players: int, options: Options, deal: tuple[int, ...], history: tuple[Event, ...]
-) -> GameState:
-    """Unpickle a state by replaying its history (so a pickle cannot smuggle in an illegal one)."""
+def _rebuild(players: object, options: object, deal: object, history: object) -> GameState:
+    """Unpickle a state by replaying its history from its deal, through the rules.
+
+    A pickle cannot smuggle in a state the rules would not make: a deal, a play or a
+    pass that does not replay is a :class:`~sevens_ru.errors.RecordError`.
+    """
     from .game import apply, new_game  # a cycle: game builds on this module
 
-    state = new_game(players, hands=[cards_from_mask(hand) for hand in deal], options=options)
-    for event in history:
-        if isinstance(event, Play):
-            state = apply(state, event.card)
+    try:
+        if not isinstance(deal, tuple) or not isinstance(history, tuple):
+            raise RecordError("the deal or the history is not a tuple")
+        state = new_game(
+            players,  # type: ignore[arg-type]  # new_game checks it
+            hands=[cards_from_mask(hand) for hand in deal],
+            options=options,  # type: ignore[arg-type]
+        )
+        for event in history:
+            if isinstance(event, Play):
+                state = apply(state, event.card)
+    except SevensError as error:
+        raise RecordError(f"the pickled GameState does not replay: {error}") from error
     if state.history != history:
-        raise NotAGameStateError("the pickled history does not replay to the same passes")
+        raise RecordError("the pickled GameState does not replay: its passes differ (R11)")
     return state

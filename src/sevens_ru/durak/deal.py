@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 
 from .._hands import check_player_count, read_hands
 from .._numbers import as_int
-from .._quote import got
+from .._quote import excerpt, got
 from ..cards import DECK, DECK_MASK, Card, Rank
 from ..errors import CardParseError, InvalidDealError, InvalidOptionsError, InvalidSeatError
 from ..shuffle import shuffled_bytes
@@ -100,7 +100,7 @@ def check_dealer(players: int, dealer: object) -> int:
         raise InvalidSeatError(f"the dealer is a seat number (an int), got {got(dealer)}")
     if not 0 <= dealer < players:
         raise InvalidSeatError(
-            f"the dealer must be one of the seats 0 to {players - 1}, got {dealer}"
+            f"the dealer must be one of the seats 0 to {players - 1}, got {excerpt(dealer)}"
         )
     return dealer
 

@@ -193,8 +193,12 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     except AttributeError:
         raise _not_a_state("legal_moves", state) from None
     if moves is None:
-        moves = state._legal = _legal_moves(state)
+        moves = _legal_moves(state)
+        _set_legal(state, moves)  # a state refuses assignment: through the slot itself
     return moves
+
+
+_set_legal = GameState.__dict__["_legal"].__set__
 
 
 def _legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -441,7 +445,13 @@ def max_moves(players: int, take_limit: int) -> int:
 
     >>> max_moves(2, 100), max_moves(3, 100), max_moves(4, 100)
     (5000, 7000, 9500)
+
+    Raises:
+        InvalidDealError: ``players`` is not a player count of Durak (D2).
+        InvalidOptionsError: ``take_limit`` is not a positive int.
     """
+    check_players(players)
+    Options(take_limit=take_limit)  # checks it
     return 5 * take_limit * (players * HAND_SIZE // 2 + 1)
 
 

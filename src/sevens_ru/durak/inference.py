@@ -40,6 +40,7 @@ from types import MappingProxyType
 
 from .._deals import Deals
 from .._games import DURAK, not_a_view
+from .._linked import lineage
 from ..cards import DECK, Card, Rank, cards_from_mask, mask_of
 from ..errors import (
     InconsistentViewError,
@@ -277,7 +278,7 @@ def _template(inference: Inference, seen: PlayerView) -> _Template:
         raise InconsistentViewError(
             "the view is not what its history gives: some field contradicts the moves"
         )
-    return _Template(state._chain())
+    return _Template(lineage(state))
 
 
 def _facts(

@@ -18,16 +18,26 @@ cards may be written in any notation :meth:`~sevens_ru.Card.parse` knows.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sized
+from itertools import islice
 from typing import TypeAlias
 
 import attrs
 
-from .._quote import got
+from .._quote import excerpt, got
 from ..cards import Card, Rank
 from ..errors import CardParseError, InvalidMoveError
 
-__all__ = ["Cover", "InvalidMoveError", "Lead", "Move", "Take", "as_card", "parse_move"]
+__all__ = [
+    "LONGEST_MOVE_TEXT",
+    "Cover",
+    "InvalidMoveError",
+    "Lead",
+    "Move",
+    "Take",
+    "as_card",
+    "parse_move",
+]
 
 
 def as_card(item: object) -> Card:
@@ -44,14 +54,16 @@ def as_card(item: object) -> Card:
 def _lead_cards(value: Iterable[Card | str]) -> tuple[Card, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise InvalidMoveError(
-            f"Lead() takes a list of cards such as ['7♣', '7♦'], got {type(value).__name__} "
-            f"{value!r}; to read move text use parse_move('lead 7♣ 7♦')"
+            f"Lead() takes a list of cards such as ['7♣', '7♦'], got {got(value)}; "
+            "to read move text use parse_move('lead 7♣ 7♦')"
         )
-    cards = sorted(as_card(item) for item in value)
+    given = len(value) if isinstance(value, Sized) else None
+    if given is not None and not 1 <= given <= 4:  # refused before any card is read
+        raise InvalidMoveError(f"a lead is one to four cards of one rank (D6), got {given:,} cards")
+    cards = sorted(as_card(item) for item in islice(value, 5))
     if not 1 <= len(cards) <= 4:
-        raise InvalidMoveError(
-            f"a lead is one to four cards of one rank (D6), got {len(cards)} cards"
-        )
+        count = "more than 4" if cards else "no"
+        raise InvalidMoveError(f"a lead is one to four cards of one rank (D6), got {count} cards")
     text = " ".join(map(str, cards))
     if len(set(cards)) != len(cards):
         raise InvalidMoveError(f"a lead names every card once, got {text}")
@@ -140,6 +152,9 @@ Move: TypeAlias = Lead | Cover | Take
 """A move of old Durak: what :func:`~sevens_ru.durak.legal_moves` lists and
 :func:`~sevens_ru.durak.apply` takes."""
 
+LONGEST_MOVE_TEXT = 128
+"""The longest text :func:`~sevens_ru.durak.parse_move` reads; longer text is refused at once."""
+
 _VERBS = "'lead' and one to four cards of one rank, 'cover' and two cards, or 'take'"
 
 
@@ -157,6 +172,8 @@ def parse_move(text: str) -> Move:
     ...
     sevens_ru.errors.InvalidMoveError: cannot read 'beat 7♣ 8♣' as a move: unknown verb 'beat'; expected 'lead' and one to four cards of one rank, 'cover' and two cards, or 'take'
 
+    Text longer than :data:`~sevens_ru.durak.moves.LONGEST_MOVE_TEXT` characters is refused without being read.
+
     Raises:
         InvalidMoveError: ``text`` is not a move (the message says what is wrong).
     """
@@ -164,9 +181,15 @@ def parse_move(text: str) -> Move:
         raise InvalidMoveError(
             f"expected move text such as 'lead 7♣ 7♦', 'cover 7♣ 8♣' or 'take', got {got(text)}"
         )
+    if len(text) > LONGEST_MOVE_TEXT:
+        raise InvalidMoveError(
+            f"cannot read {excerpt(text)} as a move: a move is written in at most "
+            f"{LONGEST_MOVE_TEXT} characters, e.g. 'lead 7♣ 7♦'"
+        )
     words = text.split()
+    quoted = excerpt(text)
     if not words:
-        raise InvalidMoveError(f"cannot read {text!r} as a move: it is empty; expected {_VERBS}")
+        raise InvalidMoveError(f"cannot read {quoted} as a move: it is empty; expected {_VERBS}")
     verb, cards = words[0].lower(), words[1:]
     try:
         if verb == "take" and not cards:
@@ -176,14 +199,14 @@ def parse_move(text: str) -> Move:
         if verb == "lead" and cards:
             return Lead(cards)
     except (InvalidMoveError, CardParseError) as error:
-        raise InvalidMoveError(f"cannot read {text!r} as a move: {error}") from None
+        raise InvalidMoveError(f"cannot read {quoted} as a move: {error}") from None
     if verb in ("take", "cover", "lead"):
         wanted = {"take": "no cards", "cover": "two cards", "lead": "one to four cards"}[verb]
         raise InvalidMoveError(
-            f"cannot read {text!r} as a move: '{verb}' takes {wanted}, got {len(cards)}"
+            f"cannot read {quoted} as a move: '{verb}' takes {wanted}, got {len(cards)}"
         )
     raise InvalidMoveError(
-        f"cannot read {text!r} as a move: unknown verb {words[0]!r}; expected {_VERBS}"
+        f"cannot read {quoted} as a move: unknown verb {excerpt(words[0])}; expected {_VERBS}"
     )
 
 

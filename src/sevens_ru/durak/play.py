@@ -11,7 +11,8 @@ a series of many games, the fool dealing the next one (D16), and counts the resu
 >>> states = list(play_game([HeuristicBot(), RandomBot()], seed=3))
 >>> for line in narrate(states[0], states[1]):
 ...     print(line)
-seat 1 leads 8♠
+seat 1 leads K♠
+seat 0 joins K♦ K♥
 >>> durak.is_over(states[-1])
 True
 """
@@ -48,7 +49,8 @@ def play_game(
     """Yield the new game ``dealer`` deals from ``seed`` (D3–D5), then the state after every move, to the end.
 
     As :func:`sevens_ru.play.play_game` does for the main game: ``bots[seat]`` plays
-    ``seat``, and the bots' choices come from ``random.Random(seed)``, or from one
+    ``seat``, and the bots' choices come from one generator seeded by a one-way step
+    from ``seed`` (``sevens_ru._bots.bots_seed``: a bot cannot rebuild the deal from it), or from one
     generator per seat in ``rngs``; the joins (D7) are made inside, as
     :func:`~sevens_ru.durak.apply` makes them.
 

@@ -18,10 +18,10 @@ on demand; nothing is stored twice.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import pairwise
 
 from .._linked import LinkedState, builder
 from ..cards import DECK, Card, Suit, cards_from_mask
+from ..errors import RecordError, SevensError
 from .events import Covered, Event, Joined, Led, Took
 from .moves import Cover, Lead, Move
 from .options import Options
@@ -270,7 +270,7 @@ class GameState(LinkedState):
     @property
     def moves(self) -> tuple[Move, ...]:
         """The moves made since the deal, oldest first (what a game record stores)."""
-        return tuple(state._move for state in self._chain()[1:])  # type: ignore[misc]
+        return tuple(self._steps()[1:])  # type: ignore[arg-type]  # the steps are the moves
 
     @property
     def history(self) -> tuple[Led | Joined | Covered | Took, ...]:
@@ -282,23 +282,7 @@ class GameState(LinkedState):
         >>> state.history  # seat 0 had to join its six (D7)
         (Led(seat=1, cards=(Card.parse('6♣'),)), Joined(seat=0, cards=(Card.parse('6♦'),)))
         """
-        events: list[Event] = []
-        chain = self._chain()
-        for before, after in pairwise(chain):
-            move = after._move
-            if isinstance(move, Lead):
-                seat: int = before._attacker  # type: ignore[assignment]  # not None: a move
-                events.append(Led(seat, move.cards))
-                for other in before._setup.seats_after[seat][:-1]:  # D7, from the left
-                    joined = before._hands[other] & ~after._hands[other]
-                    if joined:
-                        events.append(Joined(other, cards_from_mask(joined)))
-            elif isinstance(move, Cover):
-                events.append(Covered(before._defender, move.attack, move.card))  # type: ignore[arg-type]
-            else:
-                taken = cards_from_mask(before._attack | before._covers)
-                events.append(Took(before._defender, taken))  # type: ignore[arg-type]
-        return tuple(events)
+        return self._history()
 
     @property
     def loser(self) -> int | None:
@@ -388,11 +372,27 @@ class GameState(LinkedState):
             state = state._parent
         for state in reversed(unknown):
             shown |= state._attack | state._covers
-            state._shown = shown
+            _set_shown(state, shown)  # a cache: states are otherwise immutable
         return shown
 
     def _step(self) -> Move | None:
         return self._move
+
+    def _events(self) -> tuple[Event, ...]:
+        before: GameState = self._parent  # type: ignore[assignment]  # not a new game
+        move = self._move
+        if isinstance(move, Lead):
+            seat: int = before._attacker  # type: ignore[assignment]  # not None: a move
+            events: list[Event] = [Led(seat, move.cards)]
+            for other in before._setup.seats_after[seat][:-1]:  # D7, from the left
+                joined = before._hands[other] & ~self._hands[other]
+                if joined:
+                    events.append(Joined(other, cards_from_mask(joined)))
+            return tuple(events)
+        defender: int = before._defender  # type: ignore[assignment]  # not None: a move
+        if isinstance(move, Cover):
+            return (Covered(defender, move.attack, move.card),)
+        return (Took(defender, cards_from_mask(before._attack | before._covers)),)
 
     def __repr__(self) -> str:
         if self._attacker is None:
@@ -404,7 +404,7 @@ class GameState(LinkedState):
         )
         return (
             f"<durak.GameState {self.players} players, trump {self.trump}, "
-            f"{len(self.moves)} moves, {where}, table: {table or 'empty'}>"
+            f"{self._placed()[1]} moves, {where}, table: {table or 'empty'}>"
         )
 
     def _repr_svg_(self) -> str:
@@ -420,17 +420,43 @@ class GameState(LinkedState):
         return self
 
     def __reduce__(self) -> tuple[object, ...]:
-        from .record import to_json  # a cycle: the record module replays through the rules
-
-        return (_rebuild, (to_json(self),))
+        setup = self._setup
+        moves = [str(move) for move in self.moves]
+        return (
+            _rebuild,
+            (setup.players, setup.dealer, setup.options, setup.deal, setup.trump, moves),
+        )
 
 
 build_state: Callable[..., GameState] = builder(GameState, legal=None, shown=-1)
+_set_shown = GameState.__dict__["_shown"].__set__
 """A new state from its slots as keywords (``hands=``, ``attacker=``, ...; ``legal`` is ``None``, ``shown`` -1)."""
 
 
-def _rebuild(record: str) -> GameState:
-    """Unpickle a state by replaying its record (so a pickle cannot smuggle in an illegal one)."""
-    from .record import from_json
+def _rebuild(
+    players: object, dealer: object, options: object, deal: object, trump: object, moves: object
+) -> GameState:
+    """Unpickle a state by making its moves from its deal, through the rules.
 
-    return from_json(record)
+    A pickle cannot smuggle in a state the rules would not make: anything that does
+    not replay is a :class:`~sevens_ru.errors.RecordError`.
+    """
+    from .game import apply, new_game  # a cycle: the rules build on this module
+
+    try:
+        if not isinstance(deal, tuple) or not isinstance(moves, list):
+            raise RecordError("the deal is not a tuple of card sets, or the moves not a list")
+        if isinstance(trump, bool) or not isinstance(trump, int) or not 0 <= trump < len(DECK):
+            raise RecordError("the trump card is not the index of a card")
+        state = new_game(
+            players,  # type: ignore[arg-type]  # new_game checks them
+            dealer=dealer,  # type: ignore[arg-type]
+            hands=[cards_from_mask(hand) for hand in deal],
+            trump=DECK[trump],
+            options=options,  # type: ignore[arg-type]
+        )
+        for move in moves:
+            state = apply(state, move)
+    except SevensError as error:
+        raise RecordError(f"the pickled durak.GameState does not replay: {error}") from error
+    return state

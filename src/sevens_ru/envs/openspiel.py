@@ -59,6 +59,7 @@ except ImportError as error:  # pragma: no cover - only without the extra
 
 from .. import durak
 from .. import inference as sevens_inference
+from .._linked import lineage
 from ..cards import DECK, Card
 from ..deal import hand_sizes
 from ..durak import inference as durak_inference
@@ -335,7 +336,7 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
             actions = _actions(spec.game, sampled)
         state = spec.new_initial_state()
         if self._state is not None:  # the drawn state is built already: record its actions
-            state._drawn = sampled._chain()[::-1]
+            state._drawn = lineage(sampled)[::-1]
         for action in (*outcomes, *actions):
             state.apply_action(action)
         state._drawn = None
