@@ -8,8 +8,10 @@ it and check that no worker is left; every wait is bounded.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -23,6 +25,7 @@ import pytest
 
 import sevens_ru as s7
 from sevens_ru import _match, durak
+from sevens_ru.cli import main
 from sevens_ru.durak import tournament as durak_tournament
 from sevens_ru.tournament import play_match
 
@@ -84,7 +87,7 @@ def test_move_timeout_leaves_the_results_unchanged(game: Any, jobs: int) -> None
 
 
 def attrs_of(bot: Any) -> dict[str, Any]:
-    figures = bot.to_dict() if hasattr(bot, "to_dict") else dict(vars(bot))
+    figures = dict(bot) if isinstance(bot, dict) else bot.to_dict()
     for timing in ("seconds", "ms_per_move"):  # the time taken differs from run to run
         figures.pop(timing, None)
     return figures
@@ -244,3 +247,42 @@ def test_a_worker_whose_parent_is_gone_ends_at_once() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=20)
     assert (done.returncode, done.stdout) == (1, b"")
     assert _match._die_with_parent() is sys.platform.startswith("linux")
+
+
+# The command's --move-timeout
+
+
+@pytest.mark.parametrize("game", ["sevens", "durak"])
+def test_simulate_passes_move_timeout_to_the_match(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # no bot chooses a move in a nanosecond: the limit reaches the match
+    status = main(["simulate", "--game", game, "--games", "2", "--move-timeout", "1e-9", "--quiet"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert re.fullmatch(
+        r"sevens-ru: error: deal 0, rotation \d: bot '\w+' in seat \d took more than the "
+        r"move_timeout of 1e-09 s \(its move 1\)\n",
+        err,
+    )
+
+
+def test_simulate_with_a_generous_move_timeout_gives_the_same_result(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    arguments = ["simulate", "--games", "4", "--seed", "2", "--json", "--quiet"]
+    assert main(arguments) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert main([*arguments, "--move-timeout", "30"]) == 0
+    timed = json.loads(capsys.readouterr().out)
+    assert [attrs_of(bot) for bot in timed["bots"]] == [attrs_of(bot) for bot in plain["bots"]]
+
+
+@pytest.mark.parametrize("text", ["0", "-2", "nan", "inf", "soon"])
+def test_simulate_refuses_a_bad_move_timeout(text: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["simulate", "--move-timeout", text, "--plain"])
+    assert exited.value.code == 2
+    assert capsys.readouterr().err.endswith(
+        f"argument --move-timeout: expected a positive number of seconds, got {text!r}\n"
+    )
