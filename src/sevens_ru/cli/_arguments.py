@@ -71,6 +71,14 @@ def whole(*, least: int | None = None, most: int | None = None) -> Callable[[str
     return parse
 
 
+def _number(text: str) -> float:
+    """``text`` as a float; nan (which every range refuses) if it is not a number."""
+    try:
+        return float(text)
+    except ValueError:
+        return math.nan
+
+
 def seconds(text: str) -> float:
     """An argparse type: a number of seconds from 0 to :data:`MAX_DELAY`.
 
@@ -82,10 +90,7 @@ def seconds(text: str) -> float:
     ...
     argparse.ArgumentTypeError: expected seconds from 0 to 60, got 'nan'
     """
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
+    value = _number(text)
     if not 0 <= value <= MAX_DELAY:  # also refuses nan
         raise argparse.ArgumentTypeError(f"expected seconds from 0 to {MAX_DELAY:g}, got {text!r}")
     return value
@@ -102,10 +107,7 @@ def limit(text: str) -> float:
     ...
     argparse.ArgumentTypeError: expected a positive number of seconds, got '0'
     """
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
+    value = _number(text)
     if not 0 < value < math.inf:  # also refuses nan
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
     return value
