@@ -243,7 +243,7 @@ class _SlowBot:
 
 def test_a_worker_whose_parent_is_gone_ends_at_once() -> None:
     # the parent a worker was started for is not its parent: it ends before any deal
-    code = "from sevens_ru import _match; _match._start_worker(1); print('went on')"
+    code = "from sevens_ru import _match; _match._start_worker(-1); print('went on')"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=20)
     assert (done.returncode, done.stdout) == (1, b"")
     assert _match._die_with_parent() is sys.platform.startswith("linux")
