@@ -280,6 +280,18 @@ class LinkedState(metaclass=_MadeByTheRules):
 
     # Equality and hash
 
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows (:func:`sevens_ru.svg.position`)."""
+        from .svg import position  # drawn on demand: the rules never need it
+
+        return position(self)  # type: ignore[arg-type]  # a state of one of the games
+
+    def __copy__(self: _AnyState) -> _AnyState:
+        return self  # immutable: a copy is the state itself
+
+    def __deepcopy__(self: _AnyState, memo: object) -> _AnyState:
+        return self
+
     def __eq__(self, other: object) -> bool:
         # The two games' setups never compare equal, so neither do their states.
         if not isinstance(other, LinkedState):

@@ -15,13 +15,21 @@ re-exports it; :class:`~sevens_ru.errors.MatchError` lives in :mod:`sevens_ru.er
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
+import math
+import os
 import random
+import signal
+import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import partial
 from statistics import fmean, variance
 from typing import Any, Generic, Protocol, TypeVar
@@ -41,6 +49,7 @@ __all__ = [
     "bot_name",
     "check_bots",
     "check_int",
+    "check_move_timeout",
     "check_names",
     "check_options",
     "derive",
@@ -103,6 +112,30 @@ def check_bots(bots: Sequence[B], games: object, seed: object, jobs: object) -> 
         if not callable(getattr(bot, "choose", None)):
             raise MatchError(f"bots[{number}] has no choose(view, rng) method: {bot!r}")
     return lineup
+
+
+def check_move_timeout(value: object) -> float | None:
+    """``value`` as a time limit per move in seconds: None (no limit), or a positive number.
+
+    >>> check_move_timeout(2), check_move_timeout(None)
+    (2.0, None)
+    >>> check_move_timeout(0)
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.MatchError: move_timeout must be a positive number of seconds or None, got int 0
+    """
+    if value is None:
+        return None
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or value <= 0
+    ):
+        raise MatchError(
+            f"move_timeout must be a positive number of seconds or None, got {_shown(value)}"
+        )
+    return float(value)
 
 
 def seat_count(bots: int, players: object, *, least: int, most: int, rule: str) -> int:
@@ -187,8 +220,15 @@ class Table(Generic[V, M]):
     sevens_ru.errors.MatchError: deal 4, rotation 1: bot 'broken' in seat 0 failed: RuntimeError: out of ideas
     """
 
-    def __init__(self, bots: Sequence[_Bot[V, M]], names: Sequence[str], where: str) -> None:
+    def __init__(
+        self,
+        bots: Sequence[_Bot[V, M]],
+        names: Sequence[str],
+        where: str,
+        move_timeout: float | None = None,
+    ) -> None:
         self.where = where
+        self.move_timeout = move_timeout
         self.seats = [
             _Seated(self, bot, name, seat)
             for seat, (bot, name) in enumerate(zip(bots, names, strict=True))
@@ -220,7 +260,10 @@ def play_seated(
     naming the bot, its seat and ``where``. The table is returned too, for its counts.
     """
     table: Table[V, M] = Table(
-        [lineup[entry] for entry in entries], [names[entry] for entry in entries], where
+        [lineup[entry] for entry in entries],
+        [names[entry] for entry in entries],
+        where,
+        _MOVE_TIMEOUT.get(),
     )
     try:
         state = deque(play(table.seats), maxlen=1)[0]  # play to the end, keep the last state
@@ -242,20 +285,158 @@ class _Seated(Generic[V, M]):
         self.seconds = 0.0
 
     def choose(self, view: V, rng: random.Random) -> M:
+        limit = self.table.move_timeout
         started = time.perf_counter()
         try:
-            move = self.bot.choose(view, rng)
+            move = self.bot.choose(view, rng) if limit is None else self._timed(view, rng, limit)
+        except _Overran:
+            signal.setitimer(signal.ITIMER_REAL, 0)  # in case the alarm came as it was disarmed
+            raise self._overran(limit) from None
         except (Exception, SystemExit) as error:  # sys.exit in a bot ends the match, not Python
             raise MatchError(
                 f"{self.table.where}: {self.label} failed: {type(error).__name__}: {error}"
             ) from error
-        self.seconds += time.perf_counter() - started
+        seconds = time.perf_counter() - started
+        if limit is not None and seconds > limit:  # a bot that caught the alarm and went on
+            raise self._overran(limit)
+        self.seconds += seconds
         self.moves += 1
         self.table.moving = self
         return move
 
+    def _timed(self, view: V, rng: random.Random, limit: float) -> M:
+        """The bot's move, with SIGALRM armed to raise :class:`_Overran` in it after ``limit`` s."""
+        _alarm.armed = True
+        signal.setitimer(signal.ITIMER_REAL, limit, _AGAIN)
+        try:
+            return self.bot.choose(view, rng)
+        finally:
+            _alarm.armed = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+    def _overran(self, limit: float | None) -> MatchError:
+        return MatchError(
+            f"{self.table.where}: {self.label} took more than the move_timeout of {limit:g} s "
+            f"(its move {self.moves + 1})"
+        )
+
     def __repr__(self) -> str:
         return self.label
+
+
+# The time limit per move
+
+_MOVE_TIMEOUT: ContextVar[float | None] = ContextVar("move_timeout", default=None)
+"""The ``move_timeout`` of the deals being played in this process (set by :func:`_move_limit`)."""
+
+_AGAIN = 0.05
+"""Seconds between further alarms, while a bot that caught the first one keeps going."""
+
+
+class _Overran(BaseException):
+    """Raised by SIGALRM inside a bot's ``choose`` that overran its time.
+
+    Not an ``Exception``, so that a bot's own ``except Exception`` does not swallow it.
+    """
+
+
+class _Alarm:
+    armed = False
+    """Whether a bot's move is being timed: an alarm that comes after is ignored."""
+
+
+_alarm = _Alarm()
+
+
+def _on_alarm(signum: int, frame: object) -> None:
+    if _alarm.armed:
+        raise _Overran
+
+
+@contextmanager
+def _move_limit(limit: float | None) -> Iterator[None]:
+    """Time each move of the deals played inside at ``limit`` seconds (None: no limit).
+
+    The limit is SIGALRM from ``signal.setitimer``, so it needs a POSIX system and the
+    main thread of the process that plays the deals (with ``jobs`` > 1 the workers' own);
+    elsewhere it is refused with a :class:`~sevens_ru.errors.MatchError` before any deal.
+    """
+    if limit is None:
+        yield
+        return
+    if not hasattr(signal, "setitimer") or not hasattr(signal, "SIGALRM"):
+        raise MatchError(
+            f"move_timeout needs SIGALRM and signal.setitimer, which {sys.platform} lacks"
+        )
+    if threading.current_thread() is not threading.main_thread():
+        raise MatchError(
+            "move_timeout with jobs=1 works only in the main thread (it uses SIGALRM); "
+            "pass jobs=2 or more to play the deals in processes of their own"
+        )
+    if signal.getitimer(signal.ITIMER_REAL) != (0.0, 0.0):
+        raise MatchError("move_timeout needs the process's ITIMER_REAL, which is already running")
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    token = _MOVE_TIMEOUT.set(limit)
+    try:
+        yield
+    except _Overran:  # an alarm that came outside a bot's move, as it was being disarmed
+        raise MatchError(f"a bot took more than the move_timeout of {limit:g} s") from None
+    finally:
+        _alarm.armed = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        _MOVE_TIMEOUT.reset(token)
+
+
+# The worker processes
+
+
+_PR_SET_PDEATHSIG = 1  # the option of prctl(2) on Linux
+
+
+def _die_with_parent() -> bool:
+    """On Linux, have the kernel SIGKILL this process when its parent ends; whether it could."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(parent: int, every: float = 0.25) -> None:
+    """End this process as soon as ``parent`` is no longer its parent (it ended)."""
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(1)
+
+
+def _start_worker(parent: int) -> None:
+    """Set up a worker process of a match: it never outlives ``parent``, and ignores Ctrl-C.
+
+    Ctrl-C is the parent's to handle (it stops every worker); the worker dies with its
+    parent by ``PR_SET_PDEATHSIG`` on Linux, and everywhere by a thread that watches
+    ``os.getppid()``; a parent that is gone already ends the worker at once.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
+    if os.getppid() != parent:
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), name="parent watch", daemon=True).start()
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End ``pool`` at once: its workers terminated (killed if they linger), its work dropped."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(1.0)
+        if process.is_alive():
+            process.kill()
+            process.join()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 # Playing the deals
@@ -284,17 +465,23 @@ Game = Callable[[int, int, list[int]], list[S]]
 
 
 def _play_chunk(
-    game: Game[S], players: int, bots: int, duplicate: bool, deals: Sequence[int]
+    game: Game[S],
+    players: int,
+    bots: int,
+    duplicate: bool,
+    move_timeout: float | None,
+    deals: Sequence[int],
 ) -> list[list[S]]:
     """Play the deals numbered ``deals``; per deal, the seats of all its games."""
     results = []
-    for number in deals:
-        rotations = range(players) if duplicate else (number % players,)
-        seats: list[S] = []
-        for rotation in rotations:
-            entries = [(seat + rotation) % players % bots for seat in range(players)]
-            seats.extend(game(number, rotation, entries))
-        results.append(seats)
+    with _move_limit(move_timeout):
+        for number in deals:
+            rotations = range(players) if duplicate else (number % players,)
+            seats: list[S] = []
+            for rotation in rotations:
+                entries = [(seat + rotation) % players % bots for seat in range(players)]
+                seats.extend(game(number, rotation, entries))
+            results.append(seats)
     return results
 
 
@@ -312,14 +499,20 @@ def play_deals(
     games: int,
     jobs: int,
     progress: Callable[[int, int], None] | None,
+    move_timeout: float | None = None,
 ) -> list[Entry[S]]:
     """Play ``games`` deals of ``game`` between ``bots`` entries at ``players`` seats.
 
     With ``duplicate`` each deal is played in every seat rotation, else in the rotation
     of its number. ``jobs`` > 1 plays chunks of deals in that many processes (``game``
-    must pickle); the outcomes are the same. Returns the seats of each entry.
+    must pickle); the outcomes are the same. Each bot's move is limited to
+    ``move_timeout`` seconds (see :func:`_move_limit`). Returns the seats of each entry.
+
+    With processes, the first failure (a bot's, a dying worker, Ctrl-C in this process)
+    terminates every worker and drops the deals not played, so the error comes at once;
+    the workers ignore Ctrl-C themselves and never outlive this process.
     """
-    play = partial(_play_chunk, game, players, bots, duplicate)
+    play = partial(_play_chunk, game, players, bots, duplicate, move_timeout)
     outcomes: list[list[S]] = [[] for _ in range(games)]
     done = 0
     chunk = max(1, min(16, games // (8 * jobs) or 1))
@@ -331,7 +524,8 @@ def play_deals(
             if progress is not None:
                 progress(done, games)
         return [Entry(outcomes, entry) for entry in range(bots)]
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(os.getpid(),))
+    finished = False
     try:
         futures = {pool.submit(play, deals): deals for deals in _chunks(games, chunk)}
         for future in as_completed(futures):
@@ -348,8 +542,12 @@ def play_deals(
             done += len(deals)
             if progress is not None:
                 progress(done, games)
-    finally:  # on the first failure, the deals not yet started are dropped at once
-        pool.shutdown(wait=True, cancel_futures=True)
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:  # the first failure, or Ctrl-C: the deals being played are stopped too
+            _stop(pool)
     return [Entry(outcomes, entry) for entry in range(bots)]
 
 
@@ -439,9 +637,11 @@ def play_match(
     options: object,
     names: Sequence[str] | None,
     progress: Callable[[int, int], None] | None,
+    move_timeout: object = None,
 ) -> R:
     """The ``play_match`` of ``game``, its arguments in the order of the public ones."""
     lineup = check_bots(bots, games, seed, jobs)
+    limit = check_move_timeout(move_timeout)
     options = check_options(options, game.options, game.options_name)
     players = seat_count(len(lineup), players, least=game.least, most=game.most, rule=game.rule)
     if game.check is not None:
@@ -459,6 +659,7 @@ def play_match(
         games=games,
         jobs=jobs,
         progress=progress,
+        move_timeout=limit,
     )
     return game.result(
         players=players,

@@ -266,18 +266,6 @@ class GameState(LinkedState):
         table = " ".join(str(card) for card in cards_from_mask(self._table)) or "empty"
         return f"<GameState {self.players} players, {plies} plies, {where}, table: {table}>"
 
-    def _repr_svg_(self) -> str:
-        """The picture Jupyter shows (:func:`sevens_ru.svg.position`)."""
-        from .svg import position  # drawn on demand: the rules never need it
-
-        return position(self)
-
-    def __copy__(self) -> GameState:
-        return self
-
-    def __deepcopy__(self, memo: object) -> GameState:
-        return self
-
     def __reduce__(self) -> tuple[object, ...]:
         setup = self._setup
         return (_rebuild, (setup.players, setup.options, setup.deal, self.history))

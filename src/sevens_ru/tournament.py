@@ -163,6 +163,7 @@ def play_match(
     options: Options | None = None,
     names: Sequence[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    move_timeout: float | None = None,
 ) -> MatchResult:
     """Play ``games`` deals between ``bots`` and measure each bot.
 
@@ -188,6 +189,18 @@ def play_match(
     result is the same as with one. ``progress``, if given, is called in this process
     with (deals done, deals in all) as deals finish.
 
+    ``move_timeout`` (seconds, a positive number; default None, no limit) ends the match
+    with a :class:`~sevens_ru.errors.MatchError` naming the bot, its seat, the deal and
+    the limit when a bot's ``choose`` takes longer, with ``jobs=1`` as with more. It is
+    SIGALRM, raised inside the bot's code in the process playing the deal, so a bot that
+    sleeps or loops in Python is stopped after about ``move_timeout``; it needs a POSIX
+    system, and with ``jobs=1`` the main thread (elsewhere it is refused, a
+    ``MatchError``, before any deal is played). A bot that catches the alarm and returns
+    late fails all the same.
+
+    With ``jobs`` > 1 the first failure (or Ctrl-C) stops every worker process at once,
+    and the workers never outlive this process, even a killed one.
+
     >>> from sevens_ru.bots import RandomBot
     >>> play_match([RandomBot()], 10, seed=1)
     Traceback (most recent call last):
@@ -197,11 +210,11 @@ def play_match(
     90
 
     Raises:
-        MatchError: bad settings, or a bot that raised an error or chose an illegal card
-            (the bot's own exception is the ``__cause__``).
+        MatchError: bad settings, or a bot that raised an error, chose an illegal card or
+            overran ``move_timeout`` (the bot's own exception is the ``__cause__``).
     """
     return _match.play_match(
-        _SEVENS, bots, games, seed, players, duplicate, jobs, options, names, progress
+        _SEVENS, bots, games, seed, players, duplicate, jobs, options, names, progress, move_timeout
     )
 
 

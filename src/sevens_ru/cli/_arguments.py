@@ -35,6 +35,7 @@ __all__ = [
     "MAX_JOBS",
     "MAX_RECORD_BYTES",
     "argument",
+    "limit",
     "parser",
     "read_record",
     "refuse",
@@ -70,6 +71,14 @@ def whole(*, least: int | None = None, most: int | None = None) -> Callable[[str
     return parse
 
 
+def _number(text: str) -> float:
+    """``text`` as a float; nan (which every range refuses) if it is not a number."""
+    try:
+        return float(text)
+    except ValueError:
+        return math.nan
+
+
 def seconds(text: str) -> float:
     """An argparse type: a number of seconds from 0 to :data:`MAX_DELAY`.
 
@@ -81,12 +90,26 @@ def seconds(text: str) -> float:
     ...
     argparse.ArgumentTypeError: expected seconds from 0 to 60, got 'nan'
     """
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
+    value = _number(text)
     if not 0 <= value <= MAX_DELAY:  # also refuses nan
         raise argparse.ArgumentTypeError(f"expected seconds from 0 to {MAX_DELAY:g}, got {text!r}")
+    return value
+
+
+def limit(text: str) -> float:
+    """An argparse type: a time limit, a positive number of seconds.
+
+    >>> from sevens_ru.cli._arguments import limit
+    >>> limit("2.5")
+    2.5
+    >>> limit("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a positive number of seconds, got '0'
+    """
+    value = _number(text)
+    if not 0 < value < math.inf:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
     return value
 
 
@@ -253,6 +276,13 @@ def parser(
         type=whole(least=1, most=MAX_JOBS),
         default=1,
         help="processes (the result does not depend on it)",
+    )
+    sub.add_argument(
+        "--move-timeout",
+        type=limit,
+        default=None,
+        metavar="SECONDS",
+        help="end the match when a bot takes longer over a move (default: no limit)",
     )
     sub.add_argument("--no-duplicate", action="store_true", help="play each deal once only")
     sub.add_argument("--json", action="store_true", help="print the result as JSON")

@@ -102,6 +102,7 @@ def simulate(game: Game, args: argparse.Namespace, out: Output) -> int:
             players=players,
             duplicate=not args.no_duplicate,
             jobs=args.jobs,
+            move_timeout=args.move_timeout,
             progress=progress,
             **settings,
         ),

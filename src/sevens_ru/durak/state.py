@@ -407,18 +407,6 @@ class GameState(LinkedState):
             f"{self._placed()[1]} moves, {where}, table: {table or 'empty'}>"
         )
 
-    def _repr_svg_(self) -> str:
-        """The picture Jupyter shows (:func:`sevens_ru.svg.position`)."""
-        from ..svg import position  # drawn on demand: the rules never need it
-
-        return position(self)
-
-    def __copy__(self) -> GameState:
-        return self
-
-    def __deepcopy__(self, memo: object) -> GameState:
-        return self
-
     def __reduce__(self) -> tuple[object, ...]:
         setup = self._setup
         moves = [str(move) for move in self.moves]

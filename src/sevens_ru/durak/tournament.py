@@ -162,6 +162,7 @@ def play_match(
     options: Options | None = None,
     names: Sequence[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    move_timeout: float | None = None,
 ) -> MatchResult:
     """Play ``games`` Durak deals between ``bots`` and measure each bot.
 
@@ -171,7 +172,11 @@ def play_match(
     of its number); ``jobs`` processes give the same result as one (the bots must
     pickle); ``progress`` is called with (deals done, deals in all). ``names`` names the
     entries in the results (default: the class names); ``options`` holds the Durak rule
-    options (:class:`sevens_ru.durak.Options`).
+    options (:class:`sevens_ru.durak.Options`). ``move_timeout`` (seconds; default None, no
+    limit) ends the match with a ``MatchError`` naming the bot, its seat, the deal and the
+    limit when a bot's ``choose`` takes longer, with any ``jobs`` (SIGALRM in the process
+    playing the deal; with ``jobs=1`` it needs the main thread). With ``jobs`` > 1 the
+    first failure or Ctrl-C stops every worker at once, and no worker outlives this process.
 
     >>> from sevens_ru import durak
     >>> from sevens_ru.durak.bots import HeuristicBot, RandomBot
@@ -188,12 +193,12 @@ def play_match(
 
     Raises:
         MatchError: bad settings (a player count that Durak does not allow, D1, D2,
-            included), or a bot that raised an error or chose an illegal move (the
-            message names the bot, its seat and the deal; the bot's own exception is
-            the ``__cause__``).
+            included), or a bot that raised an error, chose an illegal move or overran
+            ``move_timeout`` (the message names the bot, its seat and the deal; the bot's
+            own exception is the ``__cause__``).
     """
     return _match.play_match(
-        _DURAK, bots, games, seed, players, duplicate, jobs, options, names, progress
+        _DURAK, bots, games, seed, players, duplicate, jobs, options, names, progress, move_timeout
     )
 
 
