@@ -30,7 +30,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from math import factorial
 
-__all__ = ["Deals"]
+__all__ = ["Deals", "multinomial", "shares"]
 
 _Room = tuple[tuple[int, ...], bool]  # the room each place has left; the "must" constraint met
 
@@ -138,8 +138,8 @@ class Deals:
         if ways is None:
             group = self._groups[number]
             ways = sum(
-                _multinomial(split) * self._ways(number + 1, self._after(group, room, split))
-                for split in _splits(len(group.cards), [room[0][place] for place in group.places])
+                multinomial(split) * self._ways(number + 1, self._after(group, room, split))
+                for split in shares(len(group.cards), [room[0][place] for place in group.places])
             )
             self._complete[key] = ways
         return ways
@@ -153,8 +153,8 @@ class Deals:
             splits: list[tuple[int, ...]] = []
             cumulative: list[int] = []
             total = 0
-            for split in _splits(len(group.cards), [room[0][place] for place in group.places]):
-                weight = _multinomial(split) * self._ways(
+            for split in shares(len(group.cards), [room[0][place] for place in group.places]):
+                weight = multinomial(split) * self._ways(
                     number + 1, self._after(group, room, split)
                 )
                 if weight:
@@ -180,8 +180,12 @@ def _groups(
     return tuple(_Group(tuple(cards), places, counts) for (places, counts), cards in by_key.items())
 
 
-def _splits(cards: int, room: list[int]) -> Iterator[tuple[int, ...]]:
-    """Every way to share ``cards`` cards among places with ``room`` free places each."""
+def shares(cards: int, room: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to share ``cards`` cards among places with ``room`` free places each.
+
+    >>> list(shares(2, [1, 2]))
+    [(1, 1), (0, 2)]
+    """
     if not room:
         if cards == 0:
             yield ()
@@ -190,11 +194,16 @@ def _splits(cards: int, room: list[int]) -> Iterator[tuple[int, ...]]:
         return
     first, rest = room[0], room[1:]
     for amount in range(min(first, cards), -1, -1):
-        for tail in _splits(cards - amount, rest):
+        for tail in shares(cards - amount, rest):
             yield (amount, *tail)
 
 
-def _multinomial(split: tuple[int, ...]) -> int:
+def multinomial(split: tuple[int, ...]) -> int:
+    """The ways to deal ``sum(split)`` distinct cards into places of those sizes.
+
+    >>> multinomial((1, 2))
+    3
+    """
     result = factorial(sum(split))
     for amount in split:
         result //= factorial(amount)

@@ -34,14 +34,14 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Iterator, Mapping
-from math import factorial
+from collections.abc import Mapping
 from types import MappingProxyType
 
 import attrs
 
 from ._board import NINE_OF_DIAMONDS, playable_mask
 from ._core import speedups
+from ._deals import multinomial, shares
 from ._games import SEVENS, not_a_view
 from ._linked import lineage
 from .cards import DECK, DECK_MASK, Card, cards_from_mask
@@ -407,9 +407,9 @@ class Inference:
         ways = self._complete.get(key)
         if ways is None:
             ways = sum(
-                _multinomial(split) * self._ways(number + 1, self._after(group, state, split))
+                multinomial(split) * self._ways(number + 1, self._after(group, state, split))
                 for group in (self._groups[number],)
-                for split in _splits(len(group.cards), [state[0][seat] for seat in group.seats])
+                for split in shares(len(group.cards), [state[0][seat] for seat in group.seats])
             )
             self._complete[key] = ways
         return ways
@@ -425,8 +425,8 @@ class Inference:
             splits: list[tuple[int, ...]] = []
             cumulative: list[int] = []
             total = 0
-            for split in _splits(len(group.cards), [state[0][seat] for seat in group.seats]):
-                weight = _multinomial(split) * self._ways(
+            for split in shares(len(group.cards), [state[0][seat] for seat in group.seats]):
+                weight = multinomial(split) * self._ways(
                     number + 1, self._after(group, state, split)
                 )
                 if weight:
@@ -517,27 +517,6 @@ def _table_mask(view: PlayerView) -> int:
     for card in view.table:
         mask |= card.bit
     return mask
-
-
-def _splits(cards: int, room: list[int]) -> Iterator[tuple[int, ...]]:
-    """Every way to share ``cards`` cards among seats with ``room`` free places each."""
-    if not room:
-        if cards == 0:
-            yield ()
-        return
-    if sum(room) < cards:
-        return
-    first, rest = room[0], room[1:]
-    for amount in range(min(first, cards), -1, -1):
-        for tail in _splits(cards - amount, rest):
-            yield (amount, *tail)
-
-
-def _multinomial(split: tuple[int, ...]) -> int:
-    result = factorial(sum(split))
-    for amount in split:
-        result //= factorial(amount)
-    return result
 
 
 def infer(view: PlayerView) -> Inference:
