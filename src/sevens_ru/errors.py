@@ -101,9 +101,10 @@ class NotAGameStateError(WrongTypeError):
 
 
 class InvalidMoveError(SevensError, ValueError):
-    """Durak move text that does not parse, or a move that is malformed in any game state.
+    """Durak move text that does not parse, a move malformed in any game state, or an action number that no move has.
 
-    For instance a lead of cards of two ranks (D6), or a card covering itself. A
+    For instance a lead of cards of two ranks (D6), a card covering itself, or action 99
+    in the main game (its actions are 0 to 35). A
     well-formed move that the rules forbid *now* raises :class:`IllegalMoveError` from
     :func:`sevens_ru.durak.apply` instead.
 
