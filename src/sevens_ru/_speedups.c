@@ -26,6 +26,7 @@
 #include <structmember.h>
 
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -1616,6 +1617,408 @@ error:
     return NULL;
 }
 
+/* ---- bots: search ---- */
+
+/* The playouts' score of playing card `index` from `own` against `theirs`: the
+ * heuristic's weights doubled, as in sp_greedy_playout(). */
+static inline long long
+search_score(int index, uint64_t own, uint64_t theirs)
+{
+    uint64_t released = OPENED_BY[index], waiting = BEYOND[index];
+    int own_released = count(released & own);
+    return 6 * (own_released - count(released & theirs)) +
+           2 * (count(waiting & own) - count(waiting & theirs)) + (released ? 0 : 1) -
+           (index % 9 == NINE && !own_released ? 4 : 0);
+}
+
+typedef struct {
+    int seat, index;
+    uint64_t table, playable, later;
+} Decision;
+
+/* Read a tuple of (seat, table, playable, card index, later plays) into `decisions`. */
+static int
+read_decisions(PyObject *past, int players, Decision *decisions)
+{
+    if (!PyTuple_Check(past) || PyTuple_GET_SIZE(past) > CARDS) {
+        PyErr_SetString(PyExc_TypeError, "the decisions are a tuple of at most 36");
+        return -1;
+    }
+    for (Py_ssize_t number = 0; number < PyTuple_GET_SIZE(past); number++) {
+        PyObject *decision = PyTuple_GET_ITEM(past, number);
+        if (!PyTuple_Check(decision) || PyTuple_GET_SIZE(decision) != 5) {
+            PyErr_SetString(PyExc_TypeError,
+                            "a decision is (seat, table, playable, card index, later plays)");
+            return -1;
+        }
+        long seat, index;
+        Decision *into = &decisions[number];
+        if (small_int(PyTuple_GET_ITEM(decision, 0), 0, players - 1, "seat", &seat) < 0 ||
+            card_set(PyTuple_GET_ITEM(decision, 1), &into->table) < 0 ||
+            card_set(PyTuple_GET_ITEM(decision, 2), &into->playable) < 0 ||
+            small_int(PyTuple_GET_ITEM(decision, 3), 0, CARDS - 1, "card index", &index) < 0 ||
+            card_set(PyTuple_GET_ITEM(decision, 4), &into->later) < 0)
+            return -1;
+        into->seat = (int)seat;
+        into->index = (int)index;
+    }
+    return 0;
+}
+
+/* The log-likelihood of the decisions of `seat` among `decisions` if it holds `hand`. */
+static double
+seat_log_likelihood(const Decision *decisions, Py_ssize_t total, int seat, uint64_t hand,
+                    double temperature)
+{
+    double sum = 0.0;
+    for (Py_ssize_t number = 0; number < total; number++) {
+        const Decision *decision = &decisions[number];
+        if (decision->seat != seat)
+            continue;
+        uint64_t own = hand | decision->later, moves = own & decision->playable;
+        if (!(moves & (moves - 1)))
+            continue;
+        uint64_t theirs = ALL_CARDS & ~decision->table & ~own;
+        long long scores[CARDS], top = LLONG_MIN;
+        int many = 0;
+        for (; moves; moves &= moves - 1) {
+            long long value = search_score(lowest(moves), own, theirs);
+            scores[many++] = value;
+            if (value > top)
+                top = value;
+        }
+        double spread = 0.0;
+        for (int position = 0; position < many; position++)
+            spread += exp((double)(scores[position] - top) / temperature);
+        sum += (double)(search_score(decision->index, own, theirs) - top) / temperature -
+               log(spread);
+    }
+    return sum;
+}
+
+static int
+read_hands(PyObject *hand_tuple, uint64_t *hands, int *players)
+{
+    if (!PyTuple_Check(hand_tuple) || PyTuple_GET_SIZE(hand_tuple) < 2 ||
+        PyTuple_GET_SIZE(hand_tuple) > MAX_SEATS) {
+        PyErr_SetString(PyExc_TypeError, "expected a tuple of 2 to 6 hands");
+        return -1;
+    }
+    *players = (int)PyTuple_GET_SIZE(hand_tuple);
+    for (int seat = 0; seat < *players; seat++)
+        if (card_set(PyTuple_GET_ITEM(hand_tuple, seat), &hands[seat]) < 0)
+            return -1;
+    return 0;
+}
+
+static int
+read_temperature(PyObject *value, double *temperature)
+{
+    *temperature = PyFloat_AsDouble(value);
+    if (*temperature == -1.0 && PyErr_Occurred())
+        return -1;
+    if (!(*temperature > 0)) {
+        PyErr_SetString(PyExc_ValueError, "the temperature must be positive");
+        return -1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(log_likelihood_doc,
+             "log_likelihood(hands, past, temperature, /)\n--\n\n"
+             "sevens_ru.bots._weights.log_likelihood().");
+
+static PyObject *
+sp_log_likelihood(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!positional("log_likelihood", nargs, 3))
+        return NULL;
+    uint64_t hands[MAX_SEATS];
+    int players;
+    double temperature;
+    Decision decisions[CARDS];
+    if (read_hands(args[0], hands, &players) < 0 || read_temperature(args[2], &temperature) < 0 ||
+        read_decisions(args[1], players, decisions) < 0)
+        return NULL;
+    Py_ssize_t total = PyTuple_GET_SIZE(args[1]);
+    double sum = 0.0;
+    for (int seat = 0; seat < players; seat++)
+        sum += seat_log_likelihood(decisions, total, seat, hands[seat], temperature);
+    return PyFloat_FromDouble(sum);
+}
+
+/* getrandbits(bits) as an unsigned number, or -1 on an error. */
+static long long
+random_bits(PyObject *getrandbits, int bits)
+{
+    PyObject *size = PyLong_FromLong(bits);
+    if (size == NULL)
+        return -1;
+    PyObject *drawn = PyObject_CallOneArg(getrandbits, size);
+    Py_DECREF(size);
+    long long value = drawn == NULL ? -1 : PyLong_AsLongLong(drawn);
+    Py_XDECREF(drawn);
+    if (value < 0 && !PyErr_Occurred())
+        PyErr_SetString(PyExc_ValueError, "getrandbits() gave a negative number");
+    return value;
+}
+
+/* A number below n (> 0): getrandbits(n.bit_length()), again while it is >= n. */
+static long long
+random_below(PyObject *getrandbits, long long n)
+{
+    int bits = 64 - __builtin_clzll((unsigned long long)n);
+    long long value;
+    do
+        value = random_bits(getrandbits, bits);
+    while (value >= n);
+    return value;
+}
+
+static int
+nth_card(uint64_t cards, long long n)
+{
+    while (n-- > 0)
+        cards &= cards - 1;
+    return lowest(cards);
+}
+
+PyDoc_STRVAR(chain_doc,
+             "chain(hands, allowed, seat, past, temperature, steps, rng, /)\n--\n\n"
+             "sevens_ru.bots._weights.chain().");
+
+static PyObject *
+sp_chain(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!positional("chain", nargs, 7))
+        return NULL;
+    uint64_t hands[MAX_SEATS], allowed[MAX_SEATS];
+    int players, allowed_players;
+    long viewer, steps;
+    double temperature;
+    Decision decisions[CARDS];
+    if (read_hands(args[0], hands, &players) < 0 ||
+        read_hands(args[1], allowed, &allowed_players) < 0)
+        return NULL;
+    if (allowed_players != players) {
+        PyErr_SetString(PyExc_ValueError, "one allowed card set per seat");
+        return NULL;
+    }
+    if (small_int(args[2], 0, players - 1, "seat", &viewer) < 0 ||
+        read_decisions(args[3], players, decisions) < 0 ||
+        read_temperature(args[4], &temperature) < 0 ||
+        small_int(args[5], 0, LONG_MAX, "steps", &steps) < 0)
+        return NULL;
+    Py_ssize_t total = PyTuple_GET_SIZE(args[3]);
+    int others[MAX_SEATS], many = 0;
+    for (int seat = 0; seat < players; seat++)
+        if (seat != viewer)
+            others[many++] = seat;
+    double likelihood[MAX_SEATS];
+    for (int seat = 0; seat < players; seat++)
+        likelihood[seat] = seat_log_likelihood(decisions, total, seat, hands[seat], temperature);
+    PyObject *getrandbits = PyObject_GetAttr(args[6], S_getrandbits);
+    if (getrandbits == NULL)
+        return NULL;
+    for (long step = 0; many > 1 && step < steps; step++) {
+        long long pair = random_below(getrandbits, many * (many - 1));
+        if (pair < 0)
+            goto error;
+        int first = others[pair / (many - 1)], second = (int)(pair % (many - 1));
+        second = others[second >= pair / (many - 1) ? second + 1 : second];
+        if (!hands[first] || !hands[second])
+            continue;
+        long long one = random_below(getrandbits, count(hands[first]));
+        long long other = one < 0 ? -1 : random_below(getrandbits, count(hands[second]));
+        if (other < 0)
+            goto error;
+        uint64_t give = UINT64_C(1) << nth_card(hands[first], one);
+        uint64_t take = UINT64_C(1) << nth_card(hands[second], other);
+        if (!(allowed[second] & give) || !(allowed[first] & take))
+            continue; /* a card the other seat cannot hold (R21) */
+        uint64_t mine = hands[first] ^ give ^ take, theirs = hands[second] ^ take ^ give;
+        double now = seat_log_likelihood(decisions, total, first, mine, temperature);
+        double then = seat_log_likelihood(decisions, total, second, theirs, temperature);
+        double ratio = (now + then) - (likelihood[first] + likelihood[second]);
+        if (ratio < 0) {
+            long long drawn = random_bits(getrandbits, 53);
+            if (drawn < 0)
+                goto error;
+            if (!((double)drawn * 0x1p-53 < exp(ratio)))
+                continue;
+        }
+        hands[first] = mine;
+        hands[second] = theirs;
+        likelihood[first] = now;
+        likelihood[second] = then;
+    }
+    Py_DECREF(getrandbits);
+    PyObject *result = PyTuple_New(players);
+    for (int seat = 0; result != NULL && seat < players; seat++) {
+        PyObject *hand = PyLong_FromUnsignedLongLong(hands[seat]);
+        if (hand == NULL)
+            Py_CLEAR(result);
+        else
+            PyTuple_SET_ITEM(result, seat, hand);
+    }
+    return result;
+error:
+    Py_DECREF(getrandbits);
+    return NULL;
+}
+
+/* Exact play of the end: the seat to search chooses every one of its cards to play
+ * (the best for it), every other seat plays as the playouts' heuristic would, with ties
+ * to the card with more points (R3), then to the lowest; on one deal, with the values
+ * of the positions where the searching seat is to play kept in a table. */
+
+#define MEMO_SLOTS (1 << 15)
+
+typedef struct {
+    uint64_t table, passes;
+    double value;
+    unsigned generation;
+} MemoSlot;
+
+typedef struct {
+    uint64_t deal[MAX_SEATS]; /* every seat's hand at the start of the search */
+    int players, seat;
+    Ranking ranking;
+    double place_weight;
+    MemoSlot *memo;
+    unsigned generation;
+} Endgame;
+
+static MemoSlot *endgame_memo;
+static unsigned endgame_generation;
+
+static double
+endgame_value(const Endgame *game, uint64_t table, uint64_t passes)
+{
+    uint64_t keys[MAX_SEATS];
+    for (int seat = 0; seat < game->players; seat++) {
+        uint64_t hand = game->deal[seat] & ~table, seat_passes = passes >> (8 * seat) & 255;
+        uint64_t points = 0;
+        for (uint64_t rest = hand; rest; rest &= rest - 1)
+            points += (uint64_t)POINTS[lowest(rest)];
+        keys[seat] = (uint64_t)count(hand) << 14 | (game->ranking.by_passes ? seat_passes << 8 : 0) |
+                     points;
+    }
+    int beaten = 0;
+    for (int seat = 0; seat < game->players; seat++)
+        beaten += keys[seat] > keys[game->seat];
+    int won = (game->deal[game->seat] & ~table) == 0;
+    return (double)won + game->place_weight * (double)beaten / (double)(game->players - 1);
+}
+
+/* The value for game->seat once `turn` plays card `index` on `table`. */
+static double
+endgame_after(Endgame *game, uint64_t table, uint64_t playable, uint64_t passes, int turn,
+              int index)
+{
+    while (1) {
+        uint64_t bit = UINT64_C(1) << index;
+        table |= bit;
+        playable = (playable ^ bit) | OPENED_BY[index];
+        if (!(game->deal[turn] & ~table))
+            return endgame_value(game, table, passes); /* the player's last card (R14) */
+        uint64_t moves = 0;
+        int seat = turn;
+        for (int step = 0; step < game->players; step++) { /* R11, R13 */
+            seat = seat + 1 < game->players ? seat + 1 : 0;
+            moves = game->deal[seat] & ~table & playable;
+            if (moves)
+                break;
+            passes += UINT64_C(1) << (seat << 3);
+        }
+        turn = seat;
+        if (seat == game->seat && (moves & (moves - 1))) {
+            uint64_t hash = (table ^ passes * UINT64_C(0x9E3779B97F4A7C15)) *
+                            UINT64_C(0xBF58476D1CE4E5B9);
+            size_t where = (size_t)(hash >> 49);
+            MemoSlot *slot = &game->memo[where];
+            if (slot->generation == game->generation && slot->table == table &&
+                slot->passes == passes)
+                return slot->value;
+            double best = -1.0;
+            for (uint64_t rest = moves; rest; rest &= rest - 1) {
+                double value = endgame_after(game, table, playable, passes, turn, lowest(rest));
+                if (value > best)
+                    best = value;
+            }
+            slot->generation = game->generation;
+            slot->table = table;
+            slot->passes = passes;
+            slot->value = best;
+            return best;
+        }
+        if (moves & (moves - 1)) { /* another seat's choice, as the heuristic scores it */
+            uint64_t own = game->deal[turn] & ~table, theirs = ALL_CARDS & ~table & ~own;
+            long long best = LLONG_MIN;
+            for (; moves; moves &= moves - 1) {
+                int card = lowest(moves);
+                long long score = search_score(card, own, theirs) * 16 + POINTS[card];
+                if (score > best) {
+                    best = score;
+                    index = card;
+                }
+            }
+        }
+        else
+            index = lowest(moves);
+    }
+}
+
+PyDoc_STRVAR(endgame_doc,
+             "endgame(hands, table, playable, passes, turn, first, place_weight, options, /)\n--\n\n"
+             "sevens_ru.bots._endgame.endgame().");
+
+static PyObject *
+sp_endgame(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!positional("endgame", nargs, 8))
+        return NULL;
+    ENSURE_BOUND();
+    PyObject *hand_tuple = args[0];
+    if (!PyTuple_Check(hand_tuple) || PyTuple_GET_SIZE(hand_tuple) < 2 ||
+        PyTuple_GET_SIZE(hand_tuple) > MAX_SEATS) {
+        PyErr_SetString(PyExc_TypeError, "endgame() takes a tuple of 2 to 6 hands");
+        return NULL;
+    }
+    Endgame game;
+    game.players = (int)PyTuple_GET_SIZE(hand_tuple);
+    uint64_t table, playable;
+    long turn, first;
+    for (int seat = 0; seat < game.players; seat++)
+        if (card_set(PyTuple_GET_ITEM(hand_tuple, seat), &game.deal[seat]) < 0)
+            return NULL;
+    if (card_set(args[1], &table) < 0 || card_set(args[2], &playable) < 0 ||
+        small_int(args[4], 0, game.players - 1, "turn", &turn) < 0 ||
+        small_int(args[5], 0, CARDS - 1, "first", &first) < 0 ||
+        read_options(args[7], &game.ranking) < 0)
+        return NULL;
+    unsigned long long passes = PyLong_AsUnsignedLongLong(args[3]);
+    if (passes == (unsigned long long)-1 && PyErr_Occurred())
+        return NULL;
+    game.place_weight = PyFloat_AsDouble(args[6]);
+    if (game.place_weight == -1.0 && PyErr_Occurred())
+        return NULL;
+    if (!(game.deal[turn] >> first & 1)) {
+        PyErr_SetString(PyExc_ValueError, "the first card is not in the hand of the seat to play");
+        return NULL;
+    }
+    if (endgame_memo == NULL && (endgame_memo = PyMem_Calloc(MEMO_SLOTS, sizeof *endgame_memo)) == NULL)
+        return PyErr_NoMemory();
+    if (++endgame_generation == 0) { /* wrapped: clear the table once */
+        memset(endgame_memo, 0, MEMO_SLOTS * sizeof *endgame_memo);
+        endgame_generation = 1;
+    }
+    game.memo = endgame_memo;
+    game.generation = endgame_generation;
+    game.seat = (int)turn;
+    return PyFloat_FromDouble(endgame_after(&game, table, playable, passes, (int)turn, (int)first));
+}
+
 PyDoc_STRVAR(layout_doc, "layout()\n--\n\n"
                          "The bit layout this module was compiled with, to check against "
                          "sevens_ru._board.");
@@ -1661,6 +2064,10 @@ static PyMethodDef methods[] = {
     {"sample", (PyCFunction)(void (*)(void))sp_sample, METH_FASTCALL, sample_doc},
     {"greedy_playout", (PyCFunction)(void (*)(void))sp_greedy_playout, METH_FASTCALL,
      greedy_playout_doc},
+    {"log_likelihood", (PyCFunction)(void (*)(void))sp_log_likelihood, METH_FASTCALL,
+     log_likelihood_doc},
+    {"endgame", (PyCFunction)(void (*)(void))sp_endgame, METH_FASTCALL, endgame_doc},
+    {"chain", (PyCFunction)(void (*)(void))sp_chain, METH_FASTCALL, chain_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Literal
 
 import attrs
@@ -14,11 +15,14 @@ from ..errors import InvalidOptionsError
 from ..events import Play
 from ..game import apply, new_game
 from ..inference import infer
-from ..observation import PlayerView
+from ..observation import PlayerView, view as view_of
+from ..state import GameState
 from ..playout import playout
 from ..scoring import Standing
-from ._base import legal_moves_of
+from ._base import NoMoveError, legal_moves_of
+from ._endgame import endgame
 from ._rollout import greedy_playout
+from ._weights import chain, decisions
 
 __all__ = ["SearchBot"]
 
@@ -88,6 +92,12 @@ class SearchBot:
     """How every seat plays in the playouts: ``"greedy"`` as
     :class:`~sevens_ru.bots.HeuristicBot` does (blocking, following up), or ``"random"``
     (uniformly random legal cards)."""
+    temperature: float | None = attrs.field(default=None)
+    """The opponent model's temperature, or ``None`` for uniform deals."""
+    chain_steps: int = attrs.field(default=10)
+    endgame: int = attrs.field(default=0)
+    """Hand size from which on the rest of each deal is played exactly, or 0."""
+    """Deals drawn per deal played out, when weighing them."""
 
     def choose(self, view: PlayerView, rng: random.Random) -> Card:
         """The legal card with the best mean playout result (see the class documentation)."""
@@ -95,6 +105,49 @@ class SearchBot:
         if len(moves) == 1:
             return moves[0]
         inference = infer(view)
+        past = decisions(view) if self.temperature is not None else ()
+        if self.temperature is None or not past:
+            return self._search(view, moves, lambda: inference.sample_masks(rng), rng)
+        temperature, steps = self.temperature, self.chain_steps
+        allowed = tuple(
+            0 if other == view.seat else mask_of(inference.allowed(other))
+            for other in range(view.players)
+        )
+        hands = chain(
+            inference.sample_masks(rng), allowed, view.seat, past, temperature, 10 * steps, rng
+        )
+
+        def deal() -> tuple[int, ...]:
+            nonlocal hands
+            hands = chain(hands, allowed, view.seat, past, temperature, steps, rng)
+            return hands
+
+        return self._search(view, moves, deal, rng)
+
+    def choose_seeing_all(self, state: GameState, rng: random.Random) -> Card:
+        """For measurement only: the same search as :meth:`choose`, shown every hand.
+
+        It plays every candidate out on the true deal of ``state`` (which no seat may
+        see, R20) instead of sampled ones, so it measures how much better
+        :meth:`choose` could play with perfect inference. Not a way to play.
+        """
+        seat = state.current_player
+        if seat is None:
+            raise NoMoveError("the game is over: no one is to play")
+        seen = view_of(state, seat)
+        moves = legal_moves_of(seen, rng)
+        if len(moves) == 1:
+            return moves[0]
+        hands = tuple(mask_of(state.hand(other)) for other in range(state.players))
+        return self._search(seen, moves, lambda: hands, rng)
+
+    def _search(
+        self,
+        view: PlayerView,
+        moves: tuple[Card, ...],
+        deal: Callable[[], tuple[int, ...]],
+        rng: random.Random,
+    ) -> Card:
         seat = view.seat
         table = mask_of(view.table)
         playable = playable_mask(table)
@@ -109,9 +162,16 @@ class SearchBot:
         rounds = max(1, self.rollouts // len(moves))
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0
+        exact = self.rollout == "greedy" and len(view.hand) <= self.endgame
         while True:
-            hands = inference.sample_masks(rng)
-            if self.rollout == "greedy":
+            hands = deal()
+            if exact:
+                for number, card in enumerate(moves):
+                    totals[number] += endgame(
+                        hands, table, playable, passes, seat, card.index, self.place_weight,
+                        view.options,
+                    )
+            elif self.rollout == "greedy":
                 for number, card in enumerate(moves):
                     standings = greedy_playout(
                         list(hands), table, playable, passes, seat, card.index, rng, view.options
