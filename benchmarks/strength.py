@@ -41,7 +41,9 @@ DEFAULT_LINEUP = ["search", "heuristic", "heuristic", "heuristic"]
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--lineup", nargs="+", default=DEFAULT_LINEUP, metavar="BOT")
-    parser.add_argument("--players", "-n", type=int, default=None, help="seats (default: one per bot)")
+    parser.add_argument(
+        "--players", "-n", type=int, default=None, help="seats (default: one per bot)"
+    )
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals")
     parser.add_argument("--jobs", type=int, default=1, help="processes")
     parser.add_argument("--seed", type=int, default=1)
@@ -59,12 +61,20 @@ def main(argv: list[str] | None = None) -> int:
     else:
         result = play_match(bots, deals, seed=args.seed, players=players, jobs=args.jobs)
         rows = [
-            (bot.name, bot.games, bot.win_rate.mean, bot.win_rate.low, bot.win_rate.high,
-             bot.ms_per_move)
+            (
+                bot.name,
+                bot.games,
+                bot.win_rate.mean,
+                bot.win_rate.low,
+                bot.win_rate.high,
+                bot.ms_per_move,
+            )
             for bot in result.bots
         ]
-    print(f"{players} players, {deals} duplicate deals, seed {args.seed}"
-          + (", the first bot sees every hand (measurement only)" if args.seeing_all else ""))
+    print(
+        f"{players} players, {deals} duplicate deals, seed {args.seed}"
+        + (", the first bot sees every hand (measurement only)" if args.seeing_all else "")
+    )
     width = max(len(row[0]) for row in rows)
     print(f"{'bot':{width}}  {'games':>6}  {'win rate':21}  ms/move")
     for name, games, rate, low, high, ms in rows:

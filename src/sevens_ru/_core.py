@@ -100,6 +100,38 @@ class Speedups(Protocol):
     ) -> tuple[Standing, ...]:
         """``sevens_ru.bots._rollout.greedy_playout``."""
 
+    def log_likelihood(
+        self, hands: tuple[int, ...], past: tuple[tuple[int, ...], ...], temperature: float, /
+    ) -> float:
+        """``sevens_ru.bots._weights.log_likelihood``."""
+
+    def chain(
+        self,
+        hands: tuple[int, ...],
+        allowed: tuple[int, ...],
+        seat: int,
+        past: tuple[tuple[int, ...], ...],
+        temperature: float,
+        steps: int,
+        rng: random.Random,
+        /,
+    ) -> tuple[int, ...]:
+        """``sevens_ru.bots._weights.chain``."""
+
+    def endgame(
+        self,
+        hands: tuple[int, ...],
+        table: int,
+        playable: int,
+        passes: int,
+        turn: int,
+        first: int,
+        place_weight: float,
+        options: Options,
+        /,
+    ) -> float:
+        """``sevens_ru.bots._endgame.endgame``."""
+
 
 def _load() -> Speedups | None:
     """The compiled core, or ``None`` if it is absent or pure Python is asked for."""

@@ -1619,20 +1619,34 @@ error:
 
 /* ---- bots: search ---- */
 
-/* The playouts' score of playing card `index` from `own` against `theirs`: the
- * heuristic's weights doubled, as in sp_greedy_playout(). */
+/* The heuristic's score of playing card `index` from `own` against `theirs`, as
+ * sevens_ru.bots._weights.score() gives it: its weights doubled, the others' cards
+ * counted `weight` times, times 16, plus the card's points (R3). */
 static inline long long
-search_score(int index, uint64_t own, uint64_t theirs)
+search_score(int index, uint64_t own, uint64_t theirs, int weight)
 {
     uint64_t released = OPENED_BY[index], waiting = BEYOND[index];
     int own_released = count(released & own);
-    return 6 * (own_released - count(released & theirs)) +
-           2 * (count(waiting & own) - count(waiting & theirs)) + (released ? 0 : 1) -
-           (index % 9 == NINE && !own_released ? 4 : 0);
+    long long score = 6 * (own_released - weight * count(released & theirs)) +
+                      2 * (count(waiting & own) - weight * count(waiting & theirs)) +
+                      (released ? 0 : 1) - (index % 9 == NINE && !own_released ? 4 : 0);
+    return score * 16 + POINTS[index];
+}
+
+/* The weight of the others' cards for `turn`, by the hand sizes: 3 when another seat
+ * holds one card, 2 when the fewest are two, else 1 (the heuristic's danger). */
+static inline int
+danger_weight(const int *sizes, int players, int turn)
+{
+    int fewest = CARDS;
+    for (int seat = 0; seat < players; seat++)
+        if (seat != turn && sizes[seat] < fewest)
+            fewest = sizes[seat];
+    return fewest == 1 ? 3 : fewest == 2 ? 2 : 1;
 }
 
 typedef struct {
-    int seat, index;
+    int seat, index, weight;
     uint64_t table, playable, later;
 } Decision;
 
@@ -1646,19 +1660,21 @@ read_decisions(PyObject *past, int players, Decision *decisions)
     }
     for (Py_ssize_t number = 0; number < PyTuple_GET_SIZE(past); number++) {
         PyObject *decision = PyTuple_GET_ITEM(past, number);
-        if (!PyTuple_Check(decision) || PyTuple_GET_SIZE(decision) != 5) {
-            PyErr_SetString(PyExc_TypeError,
-                            "a decision is (seat, table, playable, card index, later plays)");
+        if (!PyTuple_Check(decision) || PyTuple_GET_SIZE(decision) != 6) {
+            PyErr_SetString(PyExc_TypeError, "a decision is (seat, table, playable, card index, "
+                                             "later plays, weight)");
             return -1;
         }
-        long seat, index;
+        long seat, index, weight;
         Decision *into = &decisions[number];
         if (small_int(PyTuple_GET_ITEM(decision, 0), 0, players - 1, "seat", &seat) < 0 ||
             card_set(PyTuple_GET_ITEM(decision, 1), &into->table) < 0 ||
             card_set(PyTuple_GET_ITEM(decision, 2), &into->playable) < 0 ||
             small_int(PyTuple_GET_ITEM(decision, 3), 0, CARDS - 1, "card index", &index) < 0 ||
-            card_set(PyTuple_GET_ITEM(decision, 4), &into->later) < 0)
+            card_set(PyTuple_GET_ITEM(decision, 4), &into->later) < 0 ||
+            small_int(PyTuple_GET_ITEM(decision, 5), 1, 3, "weight", &weight) < 0)
             return -1;
+        into->weight = (int)weight;
         into->seat = (int)seat;
         into->index = (int)index;
     }
@@ -1682,15 +1698,15 @@ seat_log_likelihood(const Decision *decisions, Py_ssize_t total, int seat, uint6
         long long scores[CARDS], top = LLONG_MIN;
         int many = 0;
         for (; moves; moves &= moves - 1) {
-            long long value = search_score(lowest(moves), own, theirs);
+            long long value = search_score(lowest(moves), own, theirs, decision->weight);
             scores[many++] = value;
             if (value > top)
                 top = value;
         }
-        double spread = 0.0;
+        double spread = 0.0, scale = 16.0 * temperature;
         for (int position = 0; position < many; position++)
-            spread += exp((double)(scores[position] - top) / temperature);
-        sum += (double)(search_score(decision->index, own, theirs) - top) / temperature -
+            spread += exp((double)(scores[position] - top) / scale);
+        sum += (double)(search_score(decision->index, own, theirs, decision->weight) - top) / scale -
                log(spread);
     }
     return sum;
@@ -1954,10 +1970,14 @@ endgame_after(Endgame *game, uint64_t table, uint64_t playable, uint64_t passes,
         }
         if (moves & (moves - 1)) { /* another seat's choice, as the heuristic scores it */
             uint64_t own = game->deal[turn] & ~table, theirs = ALL_CARDS & ~table & ~own;
+            int sizes[MAX_SEATS];
+            for (int other = 0; other < game->players; other++)
+                sizes[other] = count(game->deal[other] & ~table);
+            int weight = danger_weight(sizes, game->players, turn);
             long long best = LLONG_MIN;
             for (; moves; moves &= moves - 1) {
                 int card = lowest(moves);
-                long long score = search_score(card, own, theirs) * 16 + POINTS[card];
+                long long score = search_score(card, own, theirs, weight);
                 if (score > best) {
                     best = score;
                     index = card;

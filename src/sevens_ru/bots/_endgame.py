@@ -10,16 +10,14 @@ searching seat chooses are kept in a table, so each is searched once.
 
 from __future__ import annotations
 
-from .._board import OPENED_BY, ONE_PASS
+from .._board import ONE_PASS, OPENED_BY
 from .._core import speedups
-from ..cards import DECK, DECK_MASK
+from ..cards import DECK_MASK
 from ..options import Options
-from ..scoring import card_points, standings
-from ._weights import score
+from ..scoring import standings
+from ._weights import danger_weight, score
 
 __all__ = ["endgame"]
-
-_POINTS = tuple(card_points(card) for card in DECK)
 
 
 def endgame(
@@ -80,12 +78,13 @@ def endgame(
             if moves & (moves - 1):  # another seat's choice, as the heuristic scores it
                 own = hands[turn] & ~table
                 theirs = DECK_MASK & ~table & ~own
+                weight = danger_weight([(hand & ~table).bit_count() for hand in hands], turn)
                 best_score = None
                 while moves:
                     low = moves & -moves
                     moves ^= low
                     card = low.bit_length() - 1
-                    rank = score(card, own, theirs) * 16 + _POINTS[card]
+                    rank = score(card, own, theirs, weight)
                     if best_score is None or rank > best_score:
                         best_score, index = rank, card
             else:

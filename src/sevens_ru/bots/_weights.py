@@ -14,51 +14,78 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 from .._board import BEYOND, NINES, OPENED_BY, playable_mask
 from .._core import speedups
 from ..cards import DECK, DECK_MASK
+from ..deal import hand_sizes
 from ..events import Play
 from ..observation import PlayerView
+from ..scoring import card_points
 
 __all__ = ["Decisions", "chain", "decisions", "log_likelihood"]
 
 _IS_NINE = tuple(bool(NINES >> index & 1) for index in range(len(DECK)))
+_POINTS = tuple(card_points(card) for card in DECK)
 
-Decisions = tuple[tuple[int, int, int, int, int], ...]
+Decisions = tuple[tuple[int, int, int, int, int, int], ...]
 """Per past play of another seat: (seat, the table before it, the cards playable then,
-the card's index, the cards that seat played from then on, this card included)."""
+the card's index, the cards that seat played from then on, this card included, and
+its :func:`danger_weight` then)."""
 
 
 def decisions(view: PlayerView) -> Decisions:
     """The other seats' past plays in ``view``, as :data:`Decisions`."""
     table = 0
-    found: list[tuple[int, int, int]] = []
+    sizes = list(hand_sizes(view.players))
+    found: list[tuple[int, int, int, int]] = []
     for event in view.history:
         if isinstance(event, Play):
             if event.seat != view.seat:
-                found.append((event.seat, table, event.card.index))
+                found.append(
+                    (event.seat, table, event.card.index, danger_weight(sizes, event.seat))
+                )
             table |= event.card.bit
+            sizes[event.seat] -= 1
     later = [0] * view.players
-    result: list[tuple[int, int, int, int, int]] = []
-    for seat, before, index in reversed(found):
+    result: list[tuple[int, int, int, int, int, int]] = []
+    for seat, before, index, weight in reversed(found):
         later[seat] |= 1 << index
-        result.append((seat, before, playable_mask(before), index, later[seat]))
+        result.append((seat, before, playable_mask(before), index, later[seat], weight))
     result.reverse()
     return tuple(result)
 
 
-def score(index: int, own: int, theirs: int) -> int:
-    """The playouts' score of playing ``DECK[index]`` from ``own`` (the heuristic's, doubled)."""
+def score(index: int, own: int, theirs: int, weight: int) -> int:
+    """The heuristic's score of playing ``DECK[index]`` from ``own``, in integers.
+
+    :class:`~sevens_ru.bots.HeuristicBot`'s score with its default weights doubled,
+    the cards of ``theirs`` (the others' cards) counted ``weight`` times (its danger,
+    see :func:`danger_weight`), all times 16, plus the card's points (R3), which
+    break ties as the heuristic breaks them.
+    """
     released = OPENED_BY[index]
     waiting = BEYOND[index]
     own_released = (released & own).bit_count()
-    return (
-        6 * (own_released - (released & theirs).bit_count())
-        + 2 * ((waiting & own).bit_count() - (waiting & theirs).bit_count())
+    value = (
+        6 * (own_released - weight * (released & theirs).bit_count())
+        + 2 * ((waiting & own).bit_count() - weight * (waiting & theirs).bit_count())
         + (0 if released else 1)
         - (4 if _IS_NINE[index] and not own_released else 0)
     )
+    return value * 16 + _POINTS[index]
+
+
+def danger_weight(sizes: Sequence[int], turn: int) -> int:
+    """How many times seat ``turn`` counts the others' cards, by the hand sizes.
+
+    The heuristic's ``danger``: an opponent's card weighs ``1 + 2 / cards left`` of its
+    most dangerous possible holder with at most 2 cards; here every other seat counts
+    as a possible holder: 3 when one holds a single card, 2 when the fewest are two.
+    """
+    fewest = min((size for seat, size in enumerate(sizes) if seat != turn), default=len(DECK))
+    return 3 if fewest == 1 else 2 if fewest == 2 else 1
 
 
 def log_likelihood(hands: tuple[int, ...], past: Decisions, temperature: float) -> float:
@@ -79,7 +106,7 @@ def log_likelihood(hands: tuple[int, ...], past: Decisions, temperature: float) 
 def _seat_log_likelihood(past: Decisions, seat: int, hand: int, temperature: float) -> float:
     """The log-likelihood of the plays of ``seat`` in ``past`` if it holds ``hand`` now."""
     total = 0.0
-    for who, table, playable, index, later in past:
+    for who, table, playable, index, later, weight in past:
         if who != seat:
             continue
         own = hand | later
@@ -91,12 +118,13 @@ def _seat_log_likelihood(past: Decisions, seat: int, hand: int, temperature: flo
         while moves:
             low = moves & -moves
             moves ^= low
-            scores.append(score(low.bit_length() - 1, own, theirs))
+            scores.append(score(low.bit_length() - 1, own, theirs, weight))
         top = max(scores)
+        scale = 16 * temperature
         spread = 0.0
         for value in scores:  # in order, as the compiled core adds them up
-            spread += math.exp((value - top) / temperature)
-        total += (score(index, own, theirs) - top) / temperature - math.log(spread)
+            spread += math.exp((value - top) / scale)
+        total += (score(index, own, theirs, weight) - top) / scale - math.log(spread)
     return total
 
 

@@ -1,4 +1,4 @@
-"""Perfect-information Monte Carlo: sample the hidden hands, play each candidate out."""
+"""Determinized search: deals of the hidden hands, weighed by the plays; each candidate valued."""
 
 from __future__ import annotations
 
@@ -11,20 +11,24 @@ import attrs
 
 from .._board import passes_field, playable_mask
 from ..cards import Card, cards_from_mask, mask_of
+from ..deal import MIN_PLAYERS, hand_sizes
 from ..errors import InvalidOptionsError
 from ..events import Play
 from ..game import apply, new_game
 from ..inference import infer
-from ..observation import PlayerView, view as view_of
-from ..state import GameState
+from ..observation import PlayerView
+from ..observation import view as view_of
 from ..playout import playout
 from ..scoring import Standing
+from ..state import GameState
 from ._base import NoMoveError, legal_moves_of
 from ._endgame import endgame
 from ._rollout import greedy_playout
 from ._weights import chain, decisions
 
 __all__ = ["SearchBot"]
+
+_MOST_CARDS = max(hand_sizes(MIN_PLAYERS))  # the largest hand (R5)
 
 
 def _check_rollouts(_bot: object, _attribute: object, value: int) -> None:
@@ -46,6 +50,27 @@ def _check_rollout(_bot: object, _attribute: object, value: str) -> None:
         raise InvalidOptionsError(f"SearchBot.rollout must be 'greedy' or 'random', got {value!r}")
 
 
+def _check_temperature(_bot: object, _attribute: object, value: float | None) -> None:
+    if value is not None and (
+        isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 1e6
+    ):
+        raise InvalidOptionsError(
+            f"SearchBot.temperature must be None or a positive number, got {value!r}"
+        )
+
+
+def _check_chain_steps(_bot: object, _attribute: object, value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidOptionsError(f"SearchBot.chain_steps must be a positive int, got {value!r}")
+
+
+def _check_endgame(_bot: object, _attribute: object, value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MOST_CARDS:
+        raise InvalidOptionsError(
+            f"SearchBot.endgame must be an int from 0 (never) to {_MOST_CARDS} cards, got {value!r}"
+        )
+
+
 def _check_share(_bot: object, _attribute: object, value: float) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
         raise InvalidOptionsError(f"SearchBot.place_weight must be from 0 to 1, got {value!r}")
@@ -53,30 +78,52 @@ def _check_share(_bot: object, _attribute: object, value: float) -> None:
 
 @attrs.frozen
 class SearchBot:
-    """Determinized search: many deals of the hidden hands, each candidate played out.
+    """Determinized search: many deals of the hidden hands, each candidate played to the end.
 
     For each decision the bot reads the view once with :func:`~sevens_ru.inference.infer`,
-    then repeats: draw the other seats' hands exactly uniformly among those consistent
-    with everything it has seen (hand sizes, the cards played, every pass, R21), and for
-    every legal card play the rest of that game out. In the playouts every seat plays
-    as :class:`~sevens_ru.bots.HeuristicBot` would if it saw that deal (``rollout="greedy"``, the
-    default), or uniformly random legal cards (``rollout="random"``, through
-    :func:`~sevens_ru.playout.playout`). Every candidate is tried on the same deals, so
+    then repeats: take a deal of the other seats' hands consistent with everything it
+    has seen (hand sizes, the cards played, every pass, R21), and for every legal card
+    find what it is worth on that deal. Every candidate is tried on the same deals, so
     the luck of the draw cancels between them. The bot plays the card with the best
     mean result: 1 for a win, plus ``place_weight`` times the share of the other seats
     it finished ahead of, which tells losing lines apart.
 
-    The budget is ``rollouts`` playouts per decision, split evenly between the legal
-    cards (at least one deal each); with a single legal card it plays it at once. With
-    ``time_limit`` (seconds), it instead deals and plays out until that time has passed
-    (at least one deal): stronger on a fast machine, but then the choices depend on the
-    machine's speed, so a game no longer replays exactly from its seeds.
+    **The deals.** With ``temperature=None`` they are drawn exactly uniformly among the
+    consistent ones. By default they also follow what the other seats' *plays* suggest:
+    a seat that opened a row most likely held a card to follow it up. The bot weighs
+    each deal by how likely the others' plays were had they held those hands and
+    chosen as :class:`~sevens_ru.bots.HeuristicBot` does, softened (at each of their
+    past choices, a card's chance grows as ``exp(score / temperature)``, the score in
+    the heuristic's points). It draws from those weights with a Markov chain over the
+    deals that swaps two cards between two other seats (refused where a pass rules a
+    card out, R21; accepted with the likelihood ratio), starting from an exact uniform
+    deal and taking ``chain_steps`` swaps between two deals played out.
+
+    **The value of a card on a deal.** While the bot holds more than ``endgame`` cards,
+    a playout: every seat plays as :class:`~sevens_ru.bots.HeuristicBot` would if it saw
+    that deal (``rollout="greedy"``, the default), or uniformly random legal cards
+    (``rollout="random"``, through :func:`~sevens_ru.playout.playout`). From ``endgame``
+    cards on (by default from the start, at 4 players), the rest of the deal is played
+    exactly instead: the bot tries every line of its own, while the others play the
+    heuristic's card (ties to the card with more points, R3), and keeps the best; a
+    table of the positions it has valued makes each one count once.
+
+    The budget is ``rollouts`` deals' worth of candidates per decision, split evenly
+    between the legal cards (at least one deal each); with a single legal card it plays
+    it at once. With ``time_limit`` (seconds), it instead deals until that time has
+    passed (at least one deal): stronger on a fast machine, but then the choices depend
+    on the machine's speed, so a game no longer replays exactly from its seeds. The
+    search of earlier versions is ``SearchBot(temperature=None, endgame=0)`` (uniform
+    deals, playouts to the end; ``make_bot("search:temperature=none,endgame=0")``).
 
     >>> import random
     >>> import sevens_ru as s7
     >>> from sevens_ru.bots import SearchBot
     >>> state = s7.apply(s7.new_game(4, seed=1), "9♦")
-    >>> SearchBot(rollouts=300).choose(s7.view(state, 3), random.Random(0))
+    >>> seen = s7.view(state, 3)  # 9♣, 8♦ or 9♠; it holds 8♠ 10♠ K♠ after 9♠
+    >>> SearchBot(rollouts=300).choose(seen, random.Random(0))
+    Card.parse('9♠')
+    >>> SearchBot(rollouts=300, temperature=None, endgame=0).choose(seen, random.Random(0))
     Card.parse('9♣')
     """
 
@@ -92,15 +139,19 @@ class SearchBot:
     """How every seat plays in the playouts: ``"greedy"`` as
     :class:`~sevens_ru.bots.HeuristicBot` does (blocking, following up), or ``"random"``
     (uniformly random legal cards)."""
-    temperature: float | None = attrs.field(default=None)
-    """The opponent model's temperature, or ``None`` for uniform deals."""
-    chain_steps: int = attrs.field(default=10)
-    endgame: int = attrs.field(default=0)
-    """Hand size from which on the rest of each deal is played exactly, or 0."""
-    """Deals drawn per deal played out, when weighing them."""
+    temperature: float | None = attrs.field(default=0.5, validator=_check_temperature)
+    """The opponent model's temperature, in points of the heuristic's score: the lower,
+    the more surely the others play the heuristic's best card; ``None`` for uniform
+    deals (the plays not weighed)."""
+    chain_steps: int = attrs.field(default=10, validator=_check_chain_steps)
+    """Steps of the chain over the deals between two deals played out (ten times as
+    many before the first)."""
+    endgame: int = attrs.field(default=9, validator=_check_endgame)
+    """Play the rest of each deal exactly once the bot holds at most this many cards;
+    0: never (playouts to the end)."""
 
     def choose(self, view: PlayerView, rng: random.Random) -> Card:
-        """The legal card with the best mean playout result (see the class documentation)."""
+        """The legal card with the best mean value over the deals (see the class documentation)."""
         moves = legal_moves_of(view, rng)
         if len(moves) == 1:
             return moves[0]
@@ -139,7 +190,7 @@ class SearchBot:
         if len(moves) == 1:
             return moves[0]
         hands = tuple(mask_of(state.hand(other)) for other in range(state.players))
-        return self._search(seen, moves, lambda: hands, rng)
+        return self._search(seen, moves, lambda: hands, rng, one_deal=True)
 
     def _search(
         self,
@@ -147,7 +198,10 @@ class SearchBot:
         moves: tuple[Card, ...],
         deal: Callable[[], tuple[int, ...]],
         rng: random.Random,
+        *,
+        one_deal: bool = False,
     ) -> Card:
+        """The candidate with the best total value over the deals ``deal()`` gives."""
         seat = view.seat
         table = mask_of(view.table)
         playable = playable_mask(table)
@@ -163,12 +217,20 @@ class SearchBot:
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0
         exact = self.rollout == "greedy" and len(view.hand) <= self.endgame
+        if exact and one_deal:  # the same deal every time: its exact values once
+            rounds, deadline = 1, None
         while True:
             hands = deal()
             if exact:
                 for number, card in enumerate(moves):
                     totals[number] += endgame(
-                        hands, table, playable, passes, seat, card.index, self.place_weight,
+                        hands,
+                        table,
+                        playable,
+                        passes,
+                        seat,
+                        card.index,
+                        self.place_weight,
                         view.options,
                     )
             elif self.rollout == "greedy":
