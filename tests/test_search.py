@@ -6,7 +6,6 @@ import random
 import statistics
 
 import pytest
-from test_speedups import ENGINES, engine, needs_core
 
 import sevens_ru as s7
 from sevens_ru._board import passes_field, playable_mask
@@ -15,6 +14,7 @@ from sevens_ru.bots._endgame import endgame
 from sevens_ru.bots._weights import chain, danger_weight, decisions, log_likelihood, score
 from sevens_ru.cards import DECK_MASK
 from sevens_ru.inference import infer
+from test_speedups import ENGINES, engine, needs_core
 
 HEURISTIC = HeuristicBot()
 
