@@ -9,7 +9,7 @@ import pytest
 
 import sevens_ru as s7
 from sevens_ru._board import passes_field, playable_mask
-from sevens_ru.bots import HeuristicBot, NoMoveError, RandomBot, SearchBot, make_bot
+from sevens_ru.bots import Bot, HeuristicBot, NoMoveError, RandomBot, SearchBot, make_bot
 from sevens_ru.bots._endgame import endgame
 from sevens_ru.bots._weights import chain, danger_weight, decisions, log_likelihood, score
 from sevens_ru.cards import DECK_MASK
@@ -202,7 +202,7 @@ def test_the_exact_end_refuses_a_card_not_held() -> None:
     table = s7.mask_of(state.table)
     other = next(card for card in s7.DECK if card not in state.hand(seat) and card.bit & ~table)
     for kind in ENGINES:
-        with engine(kind), pytest.raises(ValueError, match="not in the hand"):  # type: ignore[arg-type]
+        with engine(kind), pytest.raises(ValueError, match="not in the hand"):
             endgame(
                 true_hands(state),
                 table,
@@ -322,7 +322,7 @@ def test_seeing_every_hand_needs_a_seat_to_play() -> None:
 def test_the_default_search_beats_the_heuristic_more_often_than_its_share() -> None:
     from sevens_ru.tournament import play_match
 
-    bots = [SearchBot(rollouts=150), HEURISTIC, HEURISTIC, HEURISTIC]
+    bots: list[Bot] = [SearchBot(rollouts=150), HEURISTIC, HEURISTIC, HEURISTIC]
     result = play_match(bots, 40, seed=7)
     assert result.bots[0].win_rate.mean > 0.25
 
