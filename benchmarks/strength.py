@@ -1,7 +1,7 @@
 """How strong the bots are: win rates with 95 % intervals and ms per move, over duplicate deals.
 
 Each entry of ``--lineup`` is a bot as :func:`sevens_ru.bots.make_bot` names it
-(``search``, ``heuristic``, ``search:rollouts=600,temperature=None,endgame=0``, ...). The
+(``search``, ``heuristic``, ``search:rollouts=600,temperature=none,endgame=0``, ...). The
 match is :func:`sevens_ru.tournament.play_match` with ``duplicate=True``: each deal is
 played once per seat, the lineup moved one seat on each time, so every entry plays every
 hand. With fewer entries than ``--players`` the lineup repeats (``a b`` at 4 seats sits
@@ -16,7 +16,7 @@ each deal one sample).
 
     python benchmarks/strength.py                                   # search vs 3 heuristic
     python benchmarks/strength.py --deals 2000 --jobs 2
-    python benchmarks/strength.py --lineup search "search:rollouts=600,temperature=None,endgame=0" --players 4
+    python benchmarks/strength.py --players 4 --lineup search search:rollouts=600,temperature=none,endgame=0
     python benchmarks/strength.py --seeing-all --deals 500
     python benchmarks/strength.py --quick                           # a smoke run
 """

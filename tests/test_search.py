@@ -271,8 +271,9 @@ def test_the_earlier_search_is_still_there() -> None:
         assert seat is not None
         bot = SearchBot(rollouts=120, temperature=None, endgame=0)
         assert str(bot.choose(s7.view(state, seat), random.Random(number))) == card
-    assert make_bot("search:temperature=none,endgame=0") == SearchBot(
-        name="search:temperature=none,endgame=0", temperature=None, endgame=0
+    earlier = "search:rollouts=600,temperature=none,endgame=0"
+    assert make_bot(earlier) == SearchBot(
+        name=earlier, rollouts=600, temperature=None, endgame=0
     )
 
 

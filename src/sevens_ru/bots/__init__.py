@@ -9,8 +9,9 @@ one of ``view.legal_moves()``. Three are provided:
 - :class:`HeuristicBot` follows the strategy notes of the rules: open a suit only with
   a follow-up, keep the cards others wait for, use aces and sixes for tempo, and watch
   the passes (R21);
-- :class:`SearchBot` samples the hidden hands exactly (:mod:`sevens_ru.inference`) and
-  plays each candidate out many times (perfect-information Monte Carlo).
+- :class:`SearchBot` samples the hidden hands (:mod:`sevens_ru.inference`), weighed by
+  how likely they make the other seats' plays, and plays each candidate out on every
+  sample (determinized search), the end of the game exactly.
 
 >>> import random
 >>> import sevens_ru as s7

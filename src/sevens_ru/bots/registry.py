@@ -8,7 +8,7 @@ description with the same code (``sevens_ru._bots.BotRegistry``).
 
 >>> from sevens_ru.bots import make_bot
 >>> make_bot("search:rollouts=2000")
-SearchBot(name='search:rollouts=2000', rollouts=2000, time_limit=None, place_weight=0.25, rollout='greedy', temperature=0.5, chain_steps=10, endgame=9)
+SearchBot(name='search:rollouts=2000', rollouts=2000, time_limit=None, place_weight=0.25, rollout='greedy', temperature=0.5, chain_steps=10, endgame=4)
 >>> make_bot("minimax")
 Traceback (most recent call last):
 ...

@@ -103,18 +103,20 @@ class SearchBot:
     a playout: every seat plays as :class:`~sevens_ru.bots.HeuristicBot` would if it saw
     that deal (``rollout="greedy"``, the default), or uniformly random legal cards
     (``rollout="random"``, through :func:`~sevens_ru.playout.playout`). From ``endgame``
-    cards on (by default from the start, at 4 players), the rest of the deal is played
-    exactly instead: the bot tries every line of its own, while the others play the
-    heuristic's card (ties to the card with more points, R3), and keeps the best; a
-    table of the positions it has valued makes each one count once.
+    cards on (4 by default), the rest of the deal is played exactly instead: the bot
+    tries every line of its own, while the others play the heuristic's card (ties to
+    the card with more points, R3), and keeps the best; a table of the positions it has
+    valued makes each one count once. Earlier than that, exact play trusts the others
+    to play like the heuristic too much, and plays as if it knew the deal.
 
     The budget is ``rollouts`` deals' worth of candidates per decision, split evenly
     between the legal cards (at least one deal each); with a single legal card it plays
     it at once. With ``time_limit`` (seconds), it instead deals until that time has
     passed (at least one deal): stronger on a fast machine, but then the choices depend
     on the machine's speed, so a game no longer replays exactly from its seeds. The
-    search of earlier versions is ``SearchBot(temperature=None, endgame=0)`` (uniform
-    deals, playouts to the end; ``make_bot("search:temperature=none,endgame=0")``).
+    search of earlier versions is ``SearchBot(rollouts=600, temperature=None, endgame=0)``
+    (uniform deals, playouts to the end), by name
+    ``"search:rollouts=600,temperature=none,endgame=0"``.
 
     >>> import random
     >>> import sevens_ru as s7
@@ -129,7 +131,7 @@ class SearchBot:
 
     name: str = "search"
     """The name shown in results."""
-    rollouts: int = attrs.field(default=600, validator=_check_rollouts)
+    rollouts: int = attrs.field(default=2000, validator=_check_rollouts)
     """Playouts per decision, shared between the legal cards."""
     time_limit: float | None = attrs.field(default=None, validator=_check_time_limit)
     """Seconds per decision instead of ``rollouts`` (not reproducible), or ``None``."""
@@ -146,7 +148,7 @@ class SearchBot:
     chain_steps: int = attrs.field(default=10, validator=_check_chain_steps)
     """Steps of the chain over the deals between two deals played out (ten times as
     many before the first)."""
-    endgame: int = attrs.field(default=9, validator=_check_endgame)
+    endgame: int = attrs.field(default=4, validator=_check_endgame)
     """Play the rest of each deal exactly once the bot holds at most this many cards;
     0: never (playouts to the end)."""
 
