@@ -272,9 +272,7 @@ def test_the_earlier_search_is_still_there() -> None:
         bot = SearchBot(rollouts=120, temperature=None, endgame=0)
         assert str(bot.choose(s7.view(state, seat), random.Random(number))) == card
     earlier = "search:rollouts=600,temperature=none,endgame=0"
-    assert make_bot(earlier) == SearchBot(
-        name=earlier, rollouts=600, temperature=None, endgame=0
-    )
+    assert make_bot(earlier) == SearchBot(name=earlier, rollouts=600, temperature=None, endgame=0)
 
 
 def test_the_same_seed_gives_the_same_choices() -> None:
