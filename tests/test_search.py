@@ -44,6 +44,23 @@ def allowed_of(seen: s7.PlayerView) -> tuple[int, ...]:
     )
 
 
+def end_value(state: s7.GameState, card: s7.Card, place_weight: float) -> float:
+    """:func:`endgame` of playing ``card`` in ``state``, on its true deal."""
+    seat = state.current_player
+    assert seat is not None
+    table = s7.mask_of(state.table)
+    return endgame(
+        true_hands(state),
+        table,
+        playable_mask(table),
+        passes_field(state.passes),
+        seat,
+        card.index,
+        place_weight,
+        state.options,
+    )
+
+
 def midgames(count: int, *, least_plies: int = 6) -> list[s7.GameState]:
     found = []
     for number in range(count):
@@ -177,19 +194,9 @@ def test_the_exact_end_matches_a_search_through_the_engine(kind: str) -> None:
         assert seat is not None
         if len(state.hand(seat)) > 5:
             continue
-        table = s7.mask_of(state.table)
         for card in s7.legal_moves(state):
             with engine(kind):  # type: ignore[arg-type]
-                value = endgame(
-                    true_hands(state),
-                    table,
-                    playable_mask(table),
-                    passes_field(state.passes),
-                    seat,
-                    card.index,
-                    0.25,
-                    state.options,
-                )
+                value = end_value(state, card, 0.25)
             assert value == reference_end(s7.apply(state, card), seat, 0.25)
             checked += 1
     assert checked > 20
@@ -290,20 +297,7 @@ def test_seeing_every_hand_plays_the_best_card_of_the_true_deal() -> None:
     for number, state in enumerate(midgames(20, least_plies=14)):
         seat = state.current_player
         assert seat is not None
-        table = s7.mask_of(state.table)
-        values = {
-            card: endgame(
-                true_hands(state),
-                table,
-                playable_mask(table),
-                passes_field(state.passes),
-                seat,
-                card.index,
-                bot.place_weight,
-                state.options,
-            )
-            for card in s7.legal_moves(state)
-        }
+        values = {card: end_value(state, card, bot.place_weight) for card in s7.legal_moves(state)}
         chosen = bot.choose_seeing_all(state, random.Random(number))
         assert values[chosen] == max(values.values())
 

@@ -1706,25 +1706,10 @@ seat_log_likelihood(const Decision *decisions, Py_ssize_t total, int seat, uint6
         double spread = 0.0, scale = 16.0 * temperature;
         for (int position = 0; position < many; position++)
             spread += exp((double)(scores[position] - top) / scale);
-        sum += (double)(search_score(decision->index, own, theirs, decision->weight) - top) / scale -
-               log(spread);
+        long long played = search_score(decision->index, own, theirs, decision->weight);
+        sum += (double)(played - top) / scale - log(spread);
     }
     return sum;
-}
-
-static int
-read_hands(PyObject *hand_tuple, uint64_t *hands, int *players)
-{
-    if (!PyTuple_Check(hand_tuple) || PyTuple_GET_SIZE(hand_tuple) < 2 ||
-        PyTuple_GET_SIZE(hand_tuple) > MAX_SEATS) {
-        PyErr_SetString(PyExc_TypeError, "expected a tuple of 2 to 6 hands");
-        return -1;
-    }
-    *players = (int)PyTuple_GET_SIZE(hand_tuple);
-    for (int seat = 0; seat < *players; seat++)
-        if (card_set(PyTuple_GET_ITEM(hand_tuple, seat), &hands[seat]) < 0)
-            return -1;
-    return 0;
 }
 
 static int
@@ -1753,7 +1738,7 @@ sp_log_likelihood(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     int players;
     double temperature;
     Decision decisions[CARDS];
-    if (read_hands(args[0], hands, &players) < 0 || read_temperature(args[2], &temperature) < 0 ||
+    if (read_deal(args[0], hands, &players) < 0 || read_temperature(args[2], &temperature) < 0 ||
         read_decisions(args[1], players, decisions) < 0)
         return NULL;
     Py_ssize_t total = PyTuple_GET_SIZE(args[1]);
@@ -1813,8 +1798,8 @@ sp_chain(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     long viewer, steps;
     double temperature;
     Decision decisions[CARDS];
-    if (read_hands(args[0], hands, &players) < 0 ||
-        read_hands(args[1], allowed, &allowed_players) < 0)
+    if (read_deal(args[0], hands, &players) < 0 ||
+        read_deal(args[1], allowed, &allowed_players) < 0)
         return NULL;
     if (allowed_players != players) {
         PyErr_SetString(PyExc_ValueError, "one allowed card set per seat");
@@ -1917,8 +1902,8 @@ endgame_value(const Endgame *game, uint64_t table, uint64_t passes)
         uint64_t points = 0;
         for (uint64_t rest = hand; rest; rest &= rest - 1)
             points += (uint64_t)POINTS[lowest(rest)];
-        keys[seat] = (uint64_t)count(hand) << 14 | (game->ranking.by_passes ? seat_passes << 8 : 0) |
-                     points;
+        keys[seat] = (uint64_t)count(hand) << 14 |
+                     (game->ranking.by_passes ? seat_passes << 8 : 0) | points;
     }
     int beaten = 0;
     for (int seat = 0; seat < game->players; seat++)
@@ -1990,7 +1975,8 @@ endgame_after(Endgame *game, uint64_t table, uint64_t playable, uint64_t passes,
 }
 
 PyDoc_STRVAR(endgame_doc,
-             "endgame(hands, table, playable, passes, turn, first, place_weight, options, /)\n--\n\n"
+             "endgame(hands, table, playable, passes, turn, first, place_weight, options, /)"
+             "\n--\n\n"
              "sevens_ru.bots._endgame.endgame().");
 
 static PyObject *
@@ -1999,19 +1985,11 @@ sp_endgame(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (!positional("endgame", nargs, 8))
         return NULL;
     ENSURE_BOUND();
-    PyObject *hand_tuple = args[0];
-    if (!PyTuple_Check(hand_tuple) || PyTuple_GET_SIZE(hand_tuple) < 2 ||
-        PyTuple_GET_SIZE(hand_tuple) > MAX_SEATS) {
-        PyErr_SetString(PyExc_TypeError, "endgame() takes a tuple of 2 to 6 hands");
-        return NULL;
-    }
     Endgame game;
-    game.players = (int)PyTuple_GET_SIZE(hand_tuple);
+    if (read_deal(args[0], game.deal, &game.players) < 0)
+        return NULL;
     uint64_t table, playable;
     long turn, first;
-    for (int seat = 0; seat < game.players; seat++)
-        if (card_set(PyTuple_GET_ITEM(hand_tuple, seat), &game.deal[seat]) < 0)
-            return NULL;
     if (card_set(args[1], &table) < 0 || card_set(args[2], &playable) < 0 ||
         small_int(args[4], 0, game.players - 1, "turn", &turn) < 0 ||
         small_int(args[5], 0, CARDS - 1, "first", &first) < 0 ||
@@ -2027,7 +2005,8 @@ sp_endgame(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_ValueError, "the first card is not in the hand of the seat to play");
         return NULL;
     }
-    if (endgame_memo == NULL && (endgame_memo = PyMem_Calloc(MEMO_SLOTS, sizeof *endgame_memo)) == NULL)
+    if (endgame_memo == NULL &&
+        (endgame_memo = PyMem_Calloc(MEMO_SLOTS, sizeof *endgame_memo)) == NULL)
         return PyErr_NoMemory();
     if (++endgame_generation == 0) { /* wrapped: clear the table once */
         memset(endgame_memo, 0, MEMO_SLOTS * sizeof *endgame_memo);
