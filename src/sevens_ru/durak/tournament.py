@@ -32,7 +32,7 @@ from functools import partial
 import attrs
 
 from .. import _match
-from .._match import Estimate, MatchError
+from .._match import Backend, Estimate, MatchError
 from .._results import BotFigures, MatchFigures, figures_last
 from .bots import Bot
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players
@@ -163,6 +163,7 @@ def play_match(
     names: Sequence[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
     move_timeout: float | None = None,
+    backend: Backend = "processes",
 ) -> MatchResult:
     """Play ``games`` Durak deals between ``bots`` and measure each bot.
 
@@ -177,6 +178,8 @@ def play_match(
     limit when a bot's ``choose`` takes longer, with any ``jobs`` (SIGALRM in the process
     playing the deal; with ``jobs=1`` it needs the main thread). With ``jobs`` > 1 the
     first failure or Ctrl-C stops every worker at once, and no worker outlives this process.
+    ``backend="ray"`` plays the deals as Ray tasks, with the same result as ``jobs=1``
+    (``jobs`` left at 1; the extra ``ray``), as in the main game's ``play_match``.
 
     >>> from sevens_ru import durak
     >>> from sevens_ru.durak.bots import HeuristicBot, RandomBot
@@ -196,9 +199,21 @@ def play_match(
             included), or a bot that raised an error, chose an illegal move or overran
             ``move_timeout`` (the message names the bot, its seat and the deal; the bot's
             own exception is the ``__cause__``).
+        MissingExtraError: ``backend="ray"`` without Ray installed.
     """
     return _match.play_match(
-        _DURAK, bots, games, seed, players, duplicate, jobs, options, names, progress, move_timeout
+        _DURAK,
+        bots,
+        games,
+        seed,
+        players,
+        duplicate,
+        jobs,
+        options,
+        names,
+        progress,
+        move_timeout,
+        backend,
     )
 
 
