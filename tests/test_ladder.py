@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 
@@ -34,7 +35,7 @@ def _rows(text: str, heading: str) -> list[list[str]]:
     return [[cell.strip() for cell in line.strip("|").split("|")] for line in lines[2:]]
 
 
-def _check_page(text: str, names: dict[str, tuple[str, ...]], deals: int) -> None:
+def _check_page(text: str, names: Mapping[str, tuple[str, ...]], deals: int) -> None:
     assert text.startswith("# The ladder\n")
     assert re.search(r"```sh\npython docs/make_ladder.py --deals \d+ --seed \d+.*\n```", text)
     assert re.search(r"- Made: \d{4}-\d\d-\d\d \d\d:\d\d UTC, backend `\w+`", text)
