@@ -6,7 +6,7 @@ bots moved one seat on each time, so every bot plays every hand from that hand's
 and the luck of the cards cancels out. Everything random comes from ``seed``: the deals
 and every bot's :class:`random.Random` are derived from it per deal, rotation and
 seat, so a match gives the same result for the same seed however many processes
-(``jobs``) play it.
+(``jobs``) play it, or the machines of a Ray cluster (``backend="ray"``).
 
 Each figure is an :class:`Estimate` with a 95 % interval, each deal (all its rotations
 together) one sample, since the games of one deal share their cards. The win rate, a

@@ -6,7 +6,8 @@ is played once per seat rotation, so every bot plays every hand from that hand's
 and the luck of the cards cancels out; the deal numbered ``k`` is dealt by seat
 ``k mod players``, so every seat deals as often. The games are played by
 :func:`sevens_ru.durak.play.play_game`. Everything random comes from ``seed``, so a
-match gives the same result however many processes (``jobs``) play it. Each deal (all
+match gives the same result however many processes (``jobs``), or Ray tasks
+(``backend="ray"``), play it. Each deal (all
 its rotations together) is one sample of the 95 % intervals: the Wilson score interval
 for the fool and draw rates, Student's t for the mean place and payoff (see
 :mod:`sevens_ru.tournament`). A bot that fails, or chooses an illegal move, ends the
