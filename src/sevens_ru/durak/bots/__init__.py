@@ -30,12 +30,14 @@ from ._base import Bot, legal_moves_of
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 from .registry import BOT_NAMES, make_bot
+from .search import SearchBot
 
 __all__ = [
     "BOT_NAMES",
     "Bot",
     "HeuristicBot",
     "RandomBot",
+    "SearchBot",
     "legal_moves_of",
     "make_bot",
 ]
