@@ -48,7 +48,7 @@ def make_bot(description: str) -> Bot:
 
     >>> from sevens_ru.durak.bots import BOT_NAMES, make_bot
     >>> [make_bot(name) for name in BOT_NAMES]
-    [RandomBot(), HeuristicBot(), SearchBot(name='search', rollouts=240, time_limit=None)]
+    [RandomBot(), HeuristicBot(), SearchBot(name='search', rollouts=160, time_limit=None)]
     >>> make_bot("heuristic:greed=2")
     Traceback (most recent call last):
     ...

@@ -82,7 +82,7 @@ class SearchBot:
 
     name: str = "search"
     """The name shown in results."""
-    rollouts: int = attrs.field(default=240, validator=_check_rollouts)
+    rollouts: int = attrs.field(default=160, validator=_check_rollouts)
     """Playouts per decision, shared between the candidates and the rounds."""
     time_limit: float | None = attrs.field(default=None, validator=_check_time_limit)
     """Seconds per decision instead of ``rollouts`` (not reproducible), or ``None``."""
