@@ -1646,6 +1646,264 @@ error:
     return NULL;
 }
 
+/* ---- learning environments: observation planes ----
+ *
+ * The twins of sevens_ru.encode.observe_into() and
+ * sevens_ru.durak.encode.observe_into(): they write an observation tensor (float32)
+ * and an action mask (int8 0 or 1 per action) into arrays the caller made, through the
+ * buffer protocol, entry for entry what the Python functions write. A card plane is 36
+ * entries, entry i 1.0 when bit i of the card set is set; a count is v / top rounded
+ * to float32 from the double quotient, as struct.pack("<f", v / top) rounds it. */
+
+static int
+array_buffer(PyObject *array, Py_buffer *view, char type, Py_ssize_t items, const char *what)
+{
+    if (PyObject_GetBuffer(array, view, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+        return -1;
+    const char *format = view->format == NULL ? "B" : view->format;
+    if (*format == '<' || *format == '=' || *format == '@')
+        format++;
+    Py_ssize_t itemsize = type == 'f' ? 4 : 1;
+    if (format[0] != type || format[1] != '\0' || view->itemsize != itemsize ||
+        view->len != items * itemsize) {
+        PyBuffer_Release(view);
+        PyErr_Format(PyExc_ValueError, "%s must be a writable %s array of %zd entries", what,
+                     type == 'f' ? "float32" : "int8", items);
+        return -1;
+    }
+    return 0;
+}
+
+static inline void
+card_plane(float *out, uint64_t cards)
+{
+    for (int index = 0; index < CARDS; index++)
+        out[index] = (float)(cards >> index & 1);
+}
+
+static inline float
+scaled(long value, int top)
+{
+    return (float)((double)value / (double)top);
+}
+
+static int
+seat_number(PyObject *value, int players, int *seat) /* 0 and the seat, or 1: not one */
+{
+    if (!PyLong_CheckExact(value))
+        return 1;
+    long number = PyLong_AsLong(value);
+    if (number == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return 1;
+    }
+    if (number < 0 || number >= players)
+        return 1;
+    *seat = (int)number;
+    return 0;
+}
+
+PyDoc_STRVAR(sevens_observation_doc,
+             "sevens_observation(state, seat, observation, action_mask)\n--\n\n"
+             "sevens_ru.encode.observe_into(): the observation of seat in state into\n"
+             "observation (float32, 108 + 3 n entries) and its legal actions into action_mask\n"
+             "(int8, 36 entries; all 0 unless seat is to play). True, or None for a state or\n"
+             "seat the Python path handles.");
+
+static PyObject *
+sp_sevens_observation(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError,
+                        "sevens_observation(state, seat, observation, action_mask)");
+        return NULL;
+    }
+    ENSURE_BOUND();
+    Position position;
+    int seat, read = read_state(args[0], &position);
+    if (read != 0)
+        return read < 0 ? NULL : Py_NewRef(Py_None);
+    if (seat_number(args[1], position.players, &seat) != 0)
+        Py_RETURN_NONE;
+    int players = position.players;
+    Py_buffer tensor, mask;
+    if (array_buffer(args[2], &tensor, 'f', 3 * CARDS + 3 * players, "observation") < 0)
+        return NULL;
+    if (array_buffer(args[3], &mask, 'b', CARDS, "action_mask") < 0) {
+        PyBuffer_Release(&tensor);
+        return NULL;
+    }
+    uint64_t dealt[MAX_SEATS];
+    for (int other = 0; other < players; other++)
+        if (hand_of(&position, other, &dealt[other]) < 0) {
+            PyBuffer_Release(&tensor);
+            PyBuffer_Release(&mask);
+            return NULL;
+        }
+    float *out = tensor.buf;
+    uint64_t table = board_table(position.board), passes = board_passes(position.board);
+    card_plane(out, dealt[seat] & ~table);
+    card_plane(out + CARDS, table);
+    card_plane(out + 2 * CARDS, table ? board_playable(position.board) : NINE_OF_DIAMONDS);
+    out += 3 * CARDS;
+    for (int k = 0; k < players; k++) {
+        int other = (seat + k) % players;
+        out[k] = (float)(position.turn == other);
+        out[players + k] = scaled(count(dealt[other] & ~table), 18);
+        out[2 * players + k] = scaled((long)(passes >> (8 * other) & 255), 36);
+    }
+    uint64_t legal = position.turn == seat ? position.moves : 0;
+    signed char *bits = mask.buf;
+    for (int index = 0; index < CARDS; index++)
+        bits[index] = (signed char)(legal >> index & 1);
+    PyBuffer_Release(&tensor);
+    PyBuffer_Release(&mask);
+    Py_RETURN_TRUE;
+}
+
+static int
+card_set_at(PyObject *sequence, Py_ssize_t position, uint64_t *cards)
+{
+    return card_set(PyTuple_GET_ITEM(sequence, position), cards);
+}
+
+PyDoc_STRVAR(durak_observation_doc,
+             "durak_observation(observation, seat, hands, trump, uncovered, attack, covers,\n"
+             "                  set_aside, shown, dealer, out, attacker, defender, takes)\n--\n\n"
+             "The observation of sevens_ru.durak.encode.observe_into() from the state's\n"
+             "facts: hands and out are tuples by seat, dealer is -1 unless the dealer's trump\n"
+             "card is known while held, attacker and defender are None once over, takes the\n"
+             "float takes_in_a_row / take_limit.");
+
+static PyObject *
+sp_durak_observation(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 14) {
+        PyErr_SetString(PyExc_TypeError,
+                        "durak_observation() takes 14 arguments (see its docstring)");
+        return NULL;
+    }
+    PyObject *hands = args[2], *out_flags = args[10];
+    if (!PyTuple_CheckExact(hands) || !PyTuple_CheckExact(out_flags) ||
+        PyTuple_GET_SIZE(hands) < 2 || PyTuple_GET_SIZE(hands) > MAX_SEATS ||
+        PyTuple_GET_SIZE(out_flags) != PyTuple_GET_SIZE(hands)) {
+        PyErr_SetString(PyExc_TypeError, "durak_observation(): hands and out are tuples by seat");
+        return NULL;
+    }
+    int players = (int)PyTuple_GET_SIZE(hands), seat, dealer = -1, attacker = -1, defender = -1;
+    int no_dealer = PyLong_CheckExact(args[9]) && PyLong_AsLong(args[9]) == -1;
+    if (PyErr_Occurred())
+        PyErr_Clear();
+    if (seat_number(args[1], players, &seat) != 0 ||
+        (!no_dealer && seat_number(args[9], players, &dealer) != 0) ||
+        (args[11] != Py_None && seat_number(args[11], players, &attacker) != 0) ||
+        (args[12] != Py_None && seat_number(args[12], players, &defender) != 0)) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "durak_observation(): a seat out of range");
+        return NULL;
+    }
+    uint64_t hand[MAX_SEATS], cards[6];
+    for (int other = 0; other < players; other++)
+        if (card_set_at(hands, other, &hand[other]) < 0)
+            return NULL;
+    for (int position = 0; position < 6; position++) /* trump ... shown */
+        if (card_set(args[3 + position], &cards[position]) < 0)
+            return NULL;
+    double takes = PyFloat_AsDouble(args[13]);
+    if (takes == -1.0 && PyErr_Occurred())
+        return NULL;
+    Py_buffer tensor;
+    if (array_buffer(args[0], &tensor, 'f', 181 + 40 * players, "observation") < 0)
+        return NULL;
+    uint64_t trump = cards[0], uncovered = cards[1], attack = cards[2], shown = cards[5];
+    float *out = tensor.buf;
+    card_plane(out, hand[seat]);
+    card_plane(out + CARDS, trump);
+    card_plane(out + 2 * CARDS, uncovered);
+    card_plane(out + 3 * CARDS, attack & ~uncovered);
+    card_plane(out + 4 * CARDS, cards[3]); /* the covers */
+    card_plane(out + 5 * CARDS, cards[4]); /* set aside */
+    out += 6 * CARDS;
+    for (int k = 1; k < players; k++) { /* what is known of the others' hands (D17) */
+        int other = (seat + k) % players;
+        uint64_t known = hand[other] & shown;
+        if (other == dealer)
+            known |= hand[other] & trump;
+        card_plane(out, known);
+        out += CARDS;
+    }
+    for (int k = 0; k < players; k++) {
+        int other = (seat + k) % players;
+        long gone = PyLong_AsLong(PyTuple_GET_ITEM(out_flags, other));
+        if (gone == -1 && PyErr_Occurred()) {
+            PyBuffer_Release(&tensor);
+            return NULL;
+        }
+        out[k] = (float)(gone > 0);
+        out[players + k] = (float)(attacker >= 0 && (attacker - seat + players) % players == k);
+        out[2 * players + k] =
+            (float)(defender >= 0 && (defender - seat + players) % players == k);
+        out[3 * players + k] = scaled(count(hand[other]), 36);
+    }
+    out[4 * players] = (float)takes;
+    PyBuffer_Release(&tensor);
+    Py_RETURN_TRUE;
+}
+
+PyDoc_STRVAR(action_mask_doc, "action_mask(array, legal)\n--\n\n"
+                              "Write bit a of the int legal into entry a of the int8 array\n"
+                              "(0 or 1), for every entry: sevens_ru._planes.mask_into().");
+
+#define MAX_ACTIONS 4096
+
+static PyObject *
+sp_action_mask(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyLong_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "action_mask(array, legal: int)");
+        return NULL;
+    }
+    Py_buffer mask;
+    if (PyObject_GetBuffer(args[0], &mask, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+        return NULL;
+    Py_ssize_t size = mask.len;
+    Py_buffer checked;
+    PyBuffer_Release(&mask);
+    if (size > MAX_ACTIONS) {
+        PyErr_Format(PyExc_ValueError, "action_mask(): at most %d actions", MAX_ACTIONS);
+        return NULL;
+    }
+    if (array_buffer(args[0], &checked, 'b', size, "action_mask") < 0)
+        return NULL;
+    unsigned char bytes[MAX_ACTIONS / 8];
+    size_t used = (size_t)(size + 7) / 8;
+#if PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t needed = PyLong_AsNativeBytes(args[1], bytes, (Py_ssize_t)used,
+                                             Py_ASNATIVEBYTES_LITTLE_ENDIAN |
+                                                 Py_ASNATIVEBYTES_UNSIGNED_BUFFER |
+                                                 Py_ASNATIVEBYTES_REJECT_NEGATIVE);
+    int fits = needed >= 0 && (size_t)needed <= used;
+#else
+    int fits = _PyLong_AsByteArray((PyLongObject *)args[1], bytes, used, 1, 0) == 0;
+#endif
+    if (fits && size % 8 && bytes[used - 1] >> (size % 8))
+        fits = 0;
+    if (!fits) {
+        PyBuffer_Release(&checked);
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "action_mask(): legal must be an int from 0 to 2**%zd - 1",
+                     size);
+        return NULL;
+    }
+    signed char *out = checked.buf;
+    memset(out, 0, (size_t)size);
+    for (size_t byte = 0; byte < used; byte++)
+        for (unsigned bits = bytes[byte]; bits; bits &= bits - 1)
+            out[8 * byte + (size_t)__builtin_ctz(bits)] = 1;
+    PyBuffer_Release(&checked);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"layout", sp_layout, METH_NOARGS, layout_doc},
     {"apply", (PyCFunction)(void (*)(void))sp_apply, METH_FASTCALL, apply_doc},
@@ -1661,6 +1919,11 @@ static PyMethodDef methods[] = {
     {"sample", (PyCFunction)(void (*)(void))sp_sample, METH_FASTCALL, sample_doc},
     {"greedy_playout", (PyCFunction)(void (*)(void))sp_greedy_playout, METH_FASTCALL,
      greedy_playout_doc},
+    {"sevens_observation", (PyCFunction)(void (*)(void))sp_sevens_observation, METH_FASTCALL,
+     sevens_observation_doc},
+    {"durak_observation", (PyCFunction)(void (*)(void))sp_durak_observation, METH_FASTCALL,
+     durak_observation_doc},
+    {"action_mask", (PyCFunction)(void (*)(void))sp_action_mask, METH_FASTCALL, action_mask_doc},
     {NULL, NULL, 0, NULL},
 };
 

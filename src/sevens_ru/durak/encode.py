@@ -55,6 +55,7 @@ field            size          entries
 from __future__ import annotations
 
 import struct
+from typing import Any, cast
 
 try:
     import numpy as np
@@ -64,11 +65,14 @@ except ImportError as error:  # pragma: no cover - only without the extra
         'sevens_ru.durak.encode needs numpy: pip install "sevens-ru[numpy]"'
     ) from error
 
+from .._core import speedups
 from .._games import DURAK, not_a_state, not_a_view
-from .._planes import CHUNKS, Field, card_plane, layout, one_hots, scaled, tensor
+from .._planes import CHUNKS, Field, card_plane, layout, mask_into, one_hots, scaled, tensor
 from ..cards import DECK, Rank, mask_of
+from .actions import NUM_ACTIONS
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players
 from .events import Covered, Led, Took
+from .game import legal_mask
 from .observation import PlayerView
 from .state import GameState
 
@@ -81,6 +85,7 @@ __all__ = [
     "observation_fields",
     "observation_of",
     "observation_size",
+    "observe_into",
 ]
 
 Tensor = npt.NDArray[np.float32]
@@ -89,6 +94,7 @@ HAND_SCALE = 36
 """The hand sizes are divided by this: no hand can hold more than the pack."""
 
 _CARDS = len(DECK)
+_NUM_ACTIONS = NUM_ACTIONS
 _SIZES = scaled(HAND_SCALE)
 _FLAGS = scaled(1)  # 0.0 and 1.0
 # _SEATS[players][k]: relative seat k marked (k = players: no seat, the game is over).
@@ -283,6 +289,74 @@ def observation_of(state: GameState, seat: int) -> Tensor:
     parts += [_SIZES[hands[other].bit_count()] for other in seats]
     parts.append(struct.pack("<f", state._takes / setup.take_limit))
     return tensor(parts)
+
+
+# The compiled core's twin of the observation's part of observe_into(), None with the
+# pure-Python engine.
+_fast_durak_observation: Any = None if speedups is None else cast(Any, speedups).durak_observation
+
+
+def observe_into(
+    state: GameState, seat: int, observation: Tensor, action_mask: npt.NDArray[np.int8]
+) -> None:
+    """Write :func:`observation_of` ``(state, seat)`` and ``seat``'s legal actions into arrays made beforehand.
+
+    ``observation`` is a float32 array of :func:`observation_size` entries,
+    ``action_mask`` an int8 array of :data:`~sevens_ru.durak.NUM_ACTIONS`: 1 for each
+    legal action, all 0 unless ``seat`` is to move. The environments fill new arrays
+    with it at every step; the compiled core writes the same entries as the Python code.
+
+    >>> import numpy as np
+    >>> from sevens_ru import durak
+    >>> from sevens_ru.durak import encode
+    >>> state = durak.new_game(3, dealer=0, seed=7)
+    >>> observation, mask = np.empty(301, np.float32), np.empty(durak.NUM_ACTIONS, np.int8)
+    >>> encode.observe_into(state, 1, observation, mask)
+    >>> bool((observation == encode.observation_of(state, 1)).all()), int(mask.sum()) > 0
+    (True, True)
+
+    Raises:
+        NotAGameStateError: ``state`` is not a :class:`~sevens_ru.durak.GameState`.
+        InvalidSeatError: ``seat`` is not a seat of the game.
+        ValueError: an array of the wrong type or size.
+    """
+    if not isinstance(state, GameState):
+        raise not_a_state("encode.observe_into", state, game=DURAK)
+    setup = state._setup
+    if type(seat) is not int or not 0 <= seat < setup.players:
+        seat = state._check_seat(seat)
+    size = observation_size(setup.players)
+    if (
+        observation.dtype != np.float32
+        or observation.shape != (size,)
+        or action_mask.dtype != np.int8
+        or action_mask.shape != (_NUM_ACTIONS,)
+    ):
+        raise ValueError(
+            f"observation must be a float32 array of {size} entries and action_mask "
+            f"an int8 array of {_NUM_ACTIONS}"
+        )
+    if _fast_durak_observation is not None:
+        _fast_durak_observation(
+            observation,
+            seat,
+            state._hands,
+            1 << setup.trump,
+            state._uncovered,
+            state._attack,
+            state._covers,
+            state._aside,
+            state._shown_cards(),
+            -1 if setup.undealt else setup.dealer,  # D4: the trump card known while held
+            state._out,
+            state._attacker,
+            state._defender,
+            state._takes / setup.take_limit,
+        )
+    else:
+        observation[:] = observation_of(state, seat)
+    to_move = state._defender if state._attack else state._attacker
+    mask_into(action_mask, legal_mask(state) if to_move == seat else 0)
 
 
 def information_state(view: PlayerView) -> Tensor:

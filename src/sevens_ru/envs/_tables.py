@@ -6,6 +6,7 @@ Every adapter is written once against :class:`Game`, and :data:`SEVENS` and
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
@@ -65,6 +66,8 @@ class Game(Generic[StateT, ViewT, OptionsT]):
     returns: Callable[[StateT], tuple[float, ...]]
     view: Callable[[StateT, int], ViewT]
     observation_of: Callable[[StateT, int], Tensor]
+    observe_into: Callable[[StateT, int, Tensor, npt.NDArray[np.int8]], None]
+    current_player: Callable[[StateT], int | None]
     observation: Callable[[ViewT], Tensor]
     observation_size: Callable[[int], int]
     information_state: Callable[[ViewT], Tensor]
@@ -154,6 +157,8 @@ SEVENS: Game[GameState, PlayerView, Options] = Game(
     returns=returns,
     view=view,
     observation_of=sevens_encode.observation_of,
+    observe_into=sevens_encode.observe_into,
+    current_player=operator.attrgetter("_turn"),
     observation=sevens_encode.observation,
     observation_size=sevens_encode.observation_size,
     information_state=sevens_encode.information_state,
@@ -209,6 +214,8 @@ DURAK: Game[durak.GameState, durak.PlayerView, durak.Options] = Game(
     returns=durak.returns,
     view=durak.view,
     observation_of=durak_encode.observation_of,
+    observe_into=durak_encode.observe_into,
+    current_player=durak.GameState.current_player.fget,  # type: ignore[attr-defined]
     observation=durak_encode.observation,
     observation_size=durak_encode.observation_size,
     information_state=durak_encode.information_state,

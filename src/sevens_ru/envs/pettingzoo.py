@@ -49,7 +49,6 @@ except ImportError as error:  # pragma: no cover - only without the extra
     ) from error
 
 from .. import durak
-from .._planes import mask_array
 from ..durak.deal import check_players as check_durak_players
 from ..errors import InvalidOptionsError
 from ..options import Options
@@ -58,6 +57,9 @@ from ._tables import DURAK, SEVENS, Game, OptionsT, StateT, ViewT, agent_names, 
 __all__ = ["CardGameEnv", "durak_env", "sevens_env"]
 
 Observation = dict[str, npt.NDArray[Any]]
+_empty = np.empty
+_FLOAT32 = np.dtype(np.float32)
+_INT8 = np.dtype(np.int8)
 
 
 class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT]):  # type: ignore[misc]
@@ -103,6 +105,12 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
         self.action_spaces = dict.fromkeys(self.possible_agents, action_space)
         self._rng = random.Random()
         self._state: StateT | None = None
+        # What every step uses, looked up once.
+        self._apply = game.apply
+        self._current_player = game.current_player
+        self._observe_into = game.observe_into
+        self._observation_size = game.observation_size(players)
+        self._num_actions = game.num_actions
 
     @property
     def game_state(self) -> StateT:
@@ -135,21 +143,23 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
 
     def step(self, action: int | None) -> None:
         """Make ``action`` for ``agent_selection``, the agent to act (``None`` for an agent that is done)."""
-        if self._state is None:
+        state = self._state
+        if state is None:
             raise no_game("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game = self._game
-        state = game.apply(self._state, action)  # every action is checked by the rules
+        # Every action is checked by the rules. The rewards stay 0 (and so the acting
+        # agent's cumulative reward) until the step that ends the game.
+        state = self._apply(state, action)
         self._state = state
-        self._cumulative_rewards[agent] = 0.0
-        seat = state.current_player
+        seat = self._current_player(state)
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
             return
-        for agent_seat, value in enumerate(game.returns(state)):
+        self._cumulative_rewards[agent] = 0.0
+        for agent_seat, value in enumerate(self._game.returns(state)):
             name = self.possible_agents[agent_seat]
             self.rewards[name] = value
             self.terminations[name] = True
@@ -159,17 +169,38 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
         ]
 
     def observe(self, agent: str) -> Observation:
-        """What ``agent`` sees: its observation tensor and its legal actions (0 unless its turn)."""
+        """What ``agent`` sees: its observation tensor and its legal actions (0 unless its turn).
+
+        Both arrays are new at every call: the environment never changes them later.
+        """
         state = self._state
         if state is None:
             raise no_game("observe")
-        game = self._game
-        seat = self._seat_of[agent]
-        legal = game.legal_mask(state) if state.current_player == seat else 0
-        return {
-            "observation": game.observation_of(state, seat),
-            "action_mask": mask_array(legal, game.num_actions),
-        }
+        observation = _empty(self._observation_size, _FLOAT32)
+        action_mask = _empty(self._num_actions, _INT8)
+        self._observe_into(state, self._seat_of[agent], observation, action_mask)
+        return {"observation": observation, "action_mask": action_mask}
+
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """The observation, cumulative reward, termination, truncation and info of ``agent_selection``."""
+        agent = self.agent_selection
+        state = self._state
+        if not observe:
+            observation = None
+        elif state is None:
+            raise no_game("last")
+        else:  # observe() in line: the learner's loop calls this at every step
+            tensor = _empty(self._observation_size, _FLOAT32)
+            action_mask = _empty(self._num_actions, _INT8)
+            self._observe_into(state, self._seat_of[agent], tensor, action_mask)
+            observation = {"observation": tensor, "action_mask": action_mask}
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def render(self) -> str | None:
         """The table and every hand as text with ``render_mode="ansi"``, else ``None`` and a warning."""
