@@ -143,7 +143,11 @@ def mask_into(array: npt.NDArray[np.int8], mask: int) -> None:
     >>> array.tolist()
     [0, 1, 0, 0, 1]
     """
-    if _fast_action_mask is not None:
+    if _fast_action_mask is not None:  # it checks the array
         _fast_action_mask(array, mask)
-    else:
-        array[:] = mask_array(mask, len(array))
+        return
+    if array.dtype != np.int8 or array.ndim != 1:
+        raise ValueError("mask_into() writes into a writable int8 array of one dimension")
+    if mask >> len(array):
+        raise ValueError(f"mask_into(): the mask must be an int from 0 to 2**{len(array)} - 1")
+    array[:] = mask_array(mask, len(array))

@@ -1688,7 +1688,7 @@ scaled(long value, int top)
 }
 
 static int
-seat_number(PyObject *value, int players, int *seat) /* 0 and the seat, or 1: not one */
+index_below(PyObject *value, int limit, int *index) /* 0 and an int from 0 to limit - 1, or 1 */
 {
     if (!PyLong_CheckExact(value))
         return 1;
@@ -1697,9 +1697,9 @@ seat_number(PyObject *value, int players, int *seat) /* 0 and the seat, or 1: no
         PyErr_Clear();
         return 1;
     }
-    if (number < 0 || number >= players)
+    if (number < 0 || number >= limit)
         return 1;
-    *seat = (int)number;
+    *index = (int)number;
     return 0;
 }
 
@@ -1723,7 +1723,7 @@ sp_sevens_observation(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     int seat, read = read_state(args[0], &position);
     if (read != 0)
         return read < 0 ? NULL : Py_NewRef(Py_None);
-    if (seat_number(args[1], position.players, &seat) != 0)
+    if (index_below(args[1], position.players, &seat) != 0)
         Py_RETURN_NONE;
     int players = position.players;
     Py_buffer tensor, mask;
@@ -1761,6 +1761,33 @@ sp_sevens_observation(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_TRUE;
 }
 
+PyDoc_STRVAR(sevens_act_doc, "sevens_act(state, action)\n--\n\n"
+                             "sevens_ru.apply() for a legal action number (an int) of the\n"
+                             "engine's states, as the environments' steps make it; None for\n"
+                             "anything else, which the Python path handles (and explains).");
+
+static PyObject *
+sp_sevens_act(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "sevens_act(state, action)");
+        return NULL;
+    }
+    ENSURE_BOUND();
+    int index;
+    if (index_below(args[1], CARDS, &index) != 0) /* an int from 0 to 35 */
+        Py_RETURN_NONE;
+    Position position;
+    int found = read_state(args[0], &position);
+    if (found < 0)
+        return NULL;
+    if (found > 0 || !(position.moves >> index & 1))
+        Py_RETURN_NONE;
+    if (play(&position, index) < 0)
+        return NULL;
+    return make_state(position.setup, position.board, position.turn, position.moves, args[0]);
+}
+
 static int
 card_set_at(PyObject *sequence, Py_ssize_t position, uint64_t *cards)
 {
@@ -1794,10 +1821,10 @@ sp_durak_observation(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     int no_dealer = PyLong_CheckExact(args[9]) && PyLong_AsLong(args[9]) == -1;
     if (PyErr_Occurred())
         PyErr_Clear();
-    if (seat_number(args[1], players, &seat) != 0 ||
-        (!no_dealer && seat_number(args[9], players, &dealer) != 0) ||
-        (args[11] != Py_None && seat_number(args[11], players, &attacker) != 0) ||
-        (args[12] != Py_None && seat_number(args[12], players, &defender) != 0)) {
+    if (index_below(args[1], players, &seat) != 0 ||
+        (!no_dealer && index_below(args[9], players, &dealer) != 0) ||
+        (args[11] != Py_None && index_below(args[11], players, &attacker) != 0) ||
+        (args[12] != Py_None && index_below(args[12], players, &defender) != 0)) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_ValueError, "durak_observation(): a seat out of range");
         return NULL;
@@ -1863,18 +1890,21 @@ sp_action_mask(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_TypeError, "action_mask(array, legal: int)");
         return NULL;
     }
-    Py_buffer mask;
-    if (PyObject_GetBuffer(args[0], &mask, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
-        return NULL;
-    Py_ssize_t size = mask.len;
     Py_buffer checked;
-    PyBuffer_Release(&mask);
-    if (size > MAX_ACTIONS) {
-        PyErr_Format(PyExc_ValueError, "action_mask(): at most %d actions", MAX_ACTIONS);
+    if (PyObject_GetBuffer(args[0], &checked, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) <
+        0)
+        return NULL;
+    const char *format = checked.format == NULL ? "B" : checked.format;
+    if (*format == '<' || *format == '=' || *format == '@')
+        format++;
+    Py_ssize_t size = checked.len;
+    if (format[0] != 'b' || format[1] != '\0' || checked.itemsize != 1 || size > MAX_ACTIONS) {
+        PyBuffer_Release(&checked);
+        PyErr_Format(PyExc_ValueError,
+                     "action_mask() writes into a writable int8 array of at most %d entries",
+                     MAX_ACTIONS);
         return NULL;
     }
-    if (array_buffer(args[0], &checked, 'b', size, "action_mask") < 0)
-        return NULL;
     unsigned char bytes[MAX_ACTIONS / 8];
     size_t used = (size_t)(size + 7) / 8;
 #if PY_VERSION_HEX >= 0x030D0000
@@ -1924,6 +1954,7 @@ static PyMethodDef methods[] = {
     {"durak_observation", (PyCFunction)(void (*)(void))sp_durak_observation, METH_FASTCALL,
      durak_observation_doc},
     {"action_mask", (PyCFunction)(void (*)(void))sp_action_mask, METH_FASTCALL, action_mask_doc},
+    {"sevens_act", (PyCFunction)(void (*)(void))sp_sevens_act, METH_FASTCALL, sevens_act_doc},
     {NULL, NULL, 0, NULL},
 };
 

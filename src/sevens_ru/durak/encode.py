@@ -69,7 +69,6 @@ from .._core import speedups
 from .._games import DURAK, not_a_state, not_a_view
 from .._planes import CHUNKS, Field, card_plane, layout, mask_into, one_hots, scaled, tensor
 from ..cards import DECK, Rank, mask_of
-from .actions import NUM_ACTIONS
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players
 from .events import Covered, Led, Took
 from .game import legal_mask
@@ -94,7 +93,6 @@ HAND_SCALE = 36
 """The hand sizes are divided by this: no hand can hold more than the pack."""
 
 _CARDS = len(DECK)
-_NUM_ACTIONS = NUM_ACTIONS
 _SIZES = scaled(HAND_SCALE)
 _FLAGS = scaled(1)  # 0.0 and 1.0
 # _SEATS[players][k]: relative seat k marked (k = players: no seat, the game is over).
@@ -325,18 +323,7 @@ def observe_into(
     setup = state._setup
     if type(seat) is not int or not 0 <= seat < setup.players:
         seat = state._check_seat(seat)
-    size = observation_size(setup.players)
-    if (
-        observation.dtype != np.float32
-        or observation.shape != (size,)
-        or action_mask.dtype != np.int8
-        or action_mask.shape != (_NUM_ACTIONS,)
-    ):
-        raise ValueError(
-            f"observation must be a float32 array of {size} entries and action_mask "
-            f"an int8 array of {_NUM_ACTIONS}"
-        )
-    if _fast_durak_observation is not None:
+    if _fast_durak_observation is not None:  # it checks the array
         _fast_durak_observation(
             observation,
             seat,
@@ -354,7 +341,10 @@ def observe_into(
             state._takes / setup.take_limit,
         )
     else:
-        observation[:] = observation_of(state, seat)
+        tensor = observation_of(state, seat)
+        if observation.dtype != np.float32 or observation.shape != tensor.shape:
+            raise ValueError(f"observation must be a float32 array of {len(tensor)} entries")
+        observation[:] = tensor
     to_move = state._defender if state._attack else state._attacker
     mask_into(action_mask, legal_mask(state) if to_move == seat else 0)
 

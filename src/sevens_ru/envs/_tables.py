@@ -9,7 +9,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 import attrs
 import numpy as np
@@ -18,6 +18,7 @@ import numpy.typing as npt
 from .. import actions as sevens_actions
 from .. import durak
 from .. import encode as sevens_encode
+from .._core import speedups
 from .._numbers import as_int
 from ..cards import Rank, Suit
 from ..deal import check_players
@@ -85,6 +86,20 @@ class Game(Generic[StateT, ViewT, OptionsT]):
                 f"got {type(options).__name__} {options!r}"
             )
         return options
+
+
+# The compiled core's apply() for an action number of the main game (None for anything
+# it leaves to sevens_ru.apply), None with the pure-Python engine.
+_fast_sevens_act: Any = None if speedups is None else cast(Any, speedups).sevens_act
+
+
+def fast_act(game: Game[StateT, ViewT, OptionsT]) -> Callable[[StateT, object], StateT | None] | None:
+    """The compiled core's ``apply`` for ``game``'s action numbers, if there is one.
+
+    It returns the new state, or ``None`` where ``game.apply`` must do the work (and
+    raise, for an illegal action).
+    """
+    return _fast_sevens_act if game.name == "sevens" else None
 
 
 def agent_names(players: int) -> list[str]:

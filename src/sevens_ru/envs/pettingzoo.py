@@ -52,7 +52,7 @@ from .. import durak
 from ..durak.deal import check_players as check_durak_players
 from ..errors import InvalidOptionsError
 from ..options import Options
-from ._tables import DURAK, SEVENS, Game, OptionsT, StateT, ViewT, agent_names, no_game, seat_rng
+from ._tables import DURAK, SEVENS, Game, OptionsT, StateT, ViewT, agent_names, fast_act, no_game, seat_rng
 
 __all__ = ["CardGameEnv", "durak_env", "sevens_env"]
 
@@ -107,6 +107,7 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
         self._state: StateT | None = None
         # What every step uses, looked up once.
         self._apply = game.apply
+        self._act = fast_act(game)
         self._current_player = game.current_player
         self._observe_into = game.observe_into
         self._observation_size = game.observation_size(players)
@@ -152,7 +153,9 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
             return
         # Every action is checked by the rules. The rewards stay 0 (and so the acting
         # agent's cumulative reward) until the step that ends the game.
-        state = self._apply(state, action)
+        act = self._act
+        new = None if act is None else act(state, action)
+        state = self._apply(state, action) if new is None else new
         self._state = state
         seat = self._current_player(state)
         if seat is not None:
