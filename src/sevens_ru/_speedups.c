@@ -1674,17 +1674,50 @@ array_buffer(PyObject *array, Py_buffer *view, char type, Py_ssize_t items, cons
     return 0;
 }
 
-static inline void
-card_plane(float *out, uint64_t cards)
-{
-    for (int index = 0; index < CARDS; index++)
-        out[index] = (float)(cards >> index & 1);
-}
+static float BYTE_PLANES[256][8]; /* the 8 entries of every byte of a card set */
+static int64_t BYTE_BITS[256];    /* the 8 int8 entries (0 or 1) of every byte, as one word */
+static float SIZE_VALUES[CARDS + 1], PASS_VALUES[256]; /* v / 18 and v / 36 as float32 */
 
 static inline float
 scaled(long value, int top)
 {
     return (float)((double)value / (double)top);
+}
+
+static int planes_ready; /* whether init_planes() has filled the tables */
+
+static void
+init_planes(void)
+{
+    planes_ready = 1;
+    for (int byte = 0; byte < 256; byte++) {
+        unsigned char entries[8];
+        for (int bit = 0; bit < 8; bit++) {
+            BYTE_PLANES[byte][bit] = (float)(byte >> bit & 1);
+            entries[bit] = (unsigned char)(byte >> bit & 1);
+        }
+        memcpy(&BYTE_BITS[byte], entries, sizeof entries);
+        PASS_VALUES[byte] = scaled(byte, 36);
+    }
+    for (int cards = 0; cards <= CARDS; cards++)
+        SIZE_VALUES[cards] = scaled(cards, 18);
+}
+
+static inline void
+card_plane(float *out, uint64_t cards)
+{
+    for (int byte = 0; byte < CARDS / 8; byte++)
+        memcpy(out + 8 * byte, BYTE_PLANES[cards >> 8 * byte & 255], sizeof BYTE_PLANES[0]);
+    memcpy(out + CARDS / 8 * 8, BYTE_PLANES[cards >> CARDS / 8 * 8 & 255],
+           (CARDS % 8) * sizeof(float));
+}
+
+static inline void
+mask_bytes(signed char *out, uint64_t cards) /* the 36 entries of a card set as int8 */
+{
+    for (int byte = 0; byte < CARDS / 8; byte++)
+        memcpy(out + 8 * byte, &BYTE_BITS[cards >> 8 * byte & 255], 8);
+    memcpy(out + CARDS / 8 * 8, &BYTE_BITS[cards >> CARDS / 8 * 8 & 255], CARDS % 8);
 }
 
 static int
@@ -1713,6 +1746,8 @@ PyDoc_STRVAR(sevens_observation_doc,
 static PyObject *
 sp_sevens_observation(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
+    if (!planes_ready)
+        init_planes();
     if (nargs != 4) {
         PyErr_SetString(PyExc_TypeError,
                         "sevens_observation(state, seat, observation, action_mask)");
@@ -1749,13 +1784,10 @@ sp_sevens_observation(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     for (int k = 0; k < players; k++) {
         int other = (seat + k) % players;
         out[k] = (float)(position.turn == other);
-        out[players + k] = scaled(count(dealt[other] & ~table), 18);
-        out[2 * players + k] = scaled((long)(passes >> (8 * other) & 255), 36);
+        out[players + k] = SIZE_VALUES[count(dealt[other] & ~table)];
+        out[2 * players + k] = PASS_VALUES[passes >> (8 * other) & 255];
     }
-    uint64_t legal = position.turn == seat ? position.moves : 0;
-    signed char *bits = mask.buf;
-    for (int index = 0; index < CARDS; index++)
-        bits[index] = (signed char)(legal >> index & 1);
+    mask_bytes(mask.buf, position.turn == seat ? position.moves : 0);
     PyBuffer_Release(&tensor);
     PyBuffer_Release(&mask);
     Py_RETURN_TRUE;
@@ -1789,6 +1821,124 @@ sp_sevens_act(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 static int
+int_array(PyObject *array, Py_buffer *view, char type, Py_ssize_t items, const char *what)
+{ /* a C-contiguous array of int64 ('q'), int32 ('i') or bool ('?') of that many entries */
+    if (PyObject_GetBuffer(array, view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+        return -1;
+    const char *format = view->format == NULL ? "B" : view->format;
+    if (*format == '<' || *format == '=' || *format == '@')
+        format++;
+    Py_ssize_t itemsize = type == 'q' ? 8 : type == 'i' ? 4 : 1;
+    int good = format[1] == '\0' && view->itemsize == itemsize && view->len == items * itemsize;
+    if (type == 'q')
+        good = good && (format[0] == 'q' || (format[0] == 'l' && sizeof(long) == 8));
+    else if (type == 'i')
+        good = good && (format[0] == 'i' || (format[0] == 'l' && sizeof(long) == 4));
+    else
+        good = good && format[0] == '?';
+    if (!good) {
+        PyBuffer_Release(view);
+        PyErr_Format(PyExc_ValueError, "%s must be a contiguous %s array of %zd entries", what,
+                     type == 'q' ? "int64" : type == 'i' ? "int32" : "bool", items);
+        return -1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(batch_observation_doc,
+             "batch_observation(observation, action_mask, hands, table, playable, moves, cursor,\n"
+             "                  done, passes, games)\n--\n\n"
+             "The vector environment's observations (sevens_ru.envs.gymnasium): row k of\n"
+             "observation (float32, rows x (108 + 3 n)) is sevens_ru.encode.observation of the\n"
+             "seat at cursor[g] in game g = games[k] (every game if games is None), row k of\n"
+             "action_mask (int8, rows x 36, or None) the bits of moves[g]. The other arrays are\n"
+             "a GameBatch's: hands and passes seat-major (n x size), the rest one per game.\n"
+             "None; a ValueError for arrays of the wrong type or size.");
+
+static PyObject *
+sp_batch_observation(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!planes_ready)
+        init_planes();
+    if (nargs != 10) {
+        PyErr_SetString(PyExc_TypeError, "batch_observation() takes 10 arguments");
+        return NULL;
+    }
+    enum { TENSOR, MASK, HANDS, TABLE, PLAYABLE, MOVES, CURSOR, DONE, PASSES, GAMES, VIEWS };
+    Py_buffer views[VIEWS];
+    int held[VIEWS] = {0};
+    PyObject *result = NULL;
+    int has_mask = args[1] != Py_None, has_games = args[9] != Py_None;
+    Py_ssize_t size = PyObject_Length(args[3]), players = PyObject_Length(args[2]);
+    Py_ssize_t rows = has_games ? PyObject_Length(args[9]) : size;
+    if (size < 0 || players < 0 || rows < 0)
+        return NULL;
+    if (size == 0 || players < 2 || players > MAX_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "batch_observation(): a batch of 2 to 6 players");
+        return NULL;
+    }
+    Py_ssize_t width = 3 * CARDS + 3 * players;
+#define TAKE(which, call)      \
+    do {                       \
+        if ((call) < 0)        \
+            goto done;         \
+        held[which] = 1;       \
+    } while (0)
+    TAKE(TENSOR, array_buffer(args[0], &views[TENSOR], 'f', rows * width, "observation"));
+    if (has_mask)
+        TAKE(MASK, array_buffer(args[1], &views[MASK], 'b', rows * CARDS, "action_mask"));
+    TAKE(HANDS, int_array(args[2], &views[HANDS], 'q', players * size, "hands"));
+    TAKE(TABLE, int_array(args[3], &views[TABLE], 'q', size, "table"));
+    TAKE(PLAYABLE, int_array(args[4], &views[PLAYABLE], 'q', size, "playable"));
+    TAKE(MOVES, int_array(args[5], &views[MOVES], 'q', size, "moves"));
+    TAKE(CURSOR, int_array(args[6], &views[CURSOR], 'q', size, "cursor"));
+    TAKE(DONE, int_array(args[7], &views[DONE], '?', size, "done"));
+    TAKE(PASSES, int_array(args[8], &views[PASSES], 'i', players * size, "passes"));
+    if (has_games)
+        TAKE(GAMES, int_array(args[9], &views[GAMES], 'q', rows, "games"));
+#undef TAKE
+    const int64_t *hand = views[HANDS].buf, *tables = views[TABLE].buf,
+                  *open = views[PLAYABLE].buf, *legal = views[MOVES].buf,
+                  *where = views[CURSOR].buf;
+    const int32_t *passed = views[PASSES].buf;
+    const char *over = views[DONE].buf;
+    const int64_t *chosen = has_games ? views[GAMES].buf : NULL;
+    for (Py_ssize_t row = 0; row < rows; row++) {
+        Py_ssize_t game = chosen == NULL ? row : (Py_ssize_t)chosen[row];
+        Py_ssize_t seat = 0 <= game && game < size ? (Py_ssize_t)(where[game] / size) : -1;
+        if (seat < 0 || seat >= players) {
+            PyErr_SetString(PyExc_ValueError,
+                            "batch_observation(): a game or a cursor out of range");
+            goto done;
+        }
+        uint64_t on_table = (uint64_t)tables[game];
+        float *out = (float *)views[TENSOR].buf + row * width;
+        card_plane(out, (uint64_t)hand[seat * size + game] & ~on_table);
+        card_plane(out + CARDS, on_table);
+        card_plane(out + 2 * CARDS, on_table ? (uint64_t)open[game] : NINE_OF_DIAMONDS);
+        out += 3 * CARDS;
+        for (Py_ssize_t k = 0, other = seat; k < players; k++, other++) {
+            if (other == players)
+                other = 0;
+            out[k] = (float)(k == 0 && !over[game]);
+            out[players + k] = SIZE_VALUES[count((uint64_t)hand[other * size + game] & ~on_table)];
+            int32_t passed_here = passed[other * size + game];
+            out[2 * players + k] = 0 <= passed_here && passed_here < 256
+                                       ? PASS_VALUES[passed_here]
+                                       : scaled(passed_here, 36);
+        }
+        if (has_mask)
+            mask_bytes((signed char *)views[MASK].buf + row * CARDS, (uint64_t)legal[game]);
+    }
+    result = Py_NewRef(Py_None);
+done:
+    for (int view = 0; view < VIEWS; view++)
+        if (held[view])
+            PyBuffer_Release(&views[view]);
+    return result;
+}
+
+static int
 card_set_at(PyObject *sequence, Py_ssize_t position, uint64_t *cards)
 {
     return card_set(PyTuple_GET_ITEM(sequence, position), cards);
@@ -1805,6 +1955,8 @@ PyDoc_STRVAR(durak_observation_doc,
 static PyObject *
 sp_durak_observation(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
+    if (!planes_ready)
+        init_planes();
     if (nargs != 14) {
         PyErr_SetString(PyExc_TypeError,
                         "durak_observation() takes 14 arguments (see its docstring)");
@@ -1870,7 +2022,7 @@ sp_durak_observation(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         out[players + k] = (float)(attacker >= 0 && (attacker - seat + players) % players == k);
         out[2 * players + k] =
             (float)(defender >= 0 && (defender - seat + players) % players == k);
-        out[3 * players + k] = scaled(count(hand[other]), 36);
+        out[3 * players + k] = PASS_VALUES[count(hand[other])]; /* v / 36 */
     }
     out[4 * players] = (float)takes;
     PyBuffer_Release(&tensor);
@@ -1955,6 +2107,8 @@ static PyMethodDef methods[] = {
      durak_observation_doc},
     {"action_mask", (PyCFunction)(void (*)(void))sp_action_mask, METH_FASTCALL, action_mask_doc},
     {"sevens_act", (PyCFunction)(void (*)(void))sp_sevens_act, METH_FASTCALL, sevens_act_doc},
+    {"batch_observation", (PyCFunction)(void (*)(void))sp_batch_observation, METH_FASTCALL,
+     batch_observation_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Generic
+from typing import Any, Generic, cast
 
 try:
     import gymnasium
@@ -49,6 +49,7 @@ except ImportError as error:  # pragma: no cover - only without the extra
     ) from error
 
 from .. import durak
+from .._core import speedups
 from .._numbers import as_int
 from .._planes import mask_array
 from ..batch import GameBatch
@@ -64,6 +65,9 @@ from ..state import GameState
 from ._tables import DURAK, SEVENS, Game, OptionsT, StateT, ViewT, check_opponents, no_game
 
 __all__ = ["DurakEnv", "SevensEnv", "SevensVectorEnv"]
+
+# The compiled core's twin of SevensVectorEnv._observe(), None with the pure-Python engine.
+_fast_batch_observation: Any = None if speedups is None else cast(Any, speedups).batch_observation
 
 Tensor = npt.NDArray[np.float32]
 
@@ -339,8 +343,8 @@ class SevensVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any]]
             self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(seed)
         batch = self._deal()
         self._batch = batch
-        seats = batch.current_player
-        return self._observe(batch, seats), self._info(batch, seats)
+        observations, mask = self._observe(batch)
+        return observations, {"action_mask": mask, "seat": batch.current_player.copy()}
 
     def step(
         self, actions: npt.ArrayLike
@@ -360,34 +364,33 @@ class SevensVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any]]
         batch = self._batch
         if batch is None:
             raise no_game("step")
-        movers = batch.current_player
+        size = self.num_envs
         batch = batch.step(np.asarray(actions))
-        ended = batch.done
-        returns = np.zeros((self.num_envs, self._players), dtype=np.float64)
+        ended = batch.done.copy()
+        returns = np.zeros((size, self._players), dtype=np.float64)
+        rewards = np.zeros(size, dtype=np.float64)
         final: npt.NDArray[Any] | None = None
         if ended.any():
             games = np.flatnonzero(ended)
             returns[games] = batch.returns(games)
-            final = np.full(self.num_envs, None, dtype=object)
-            last = self._observe(batch, batch.winner[games], games)
-            for row, game in enumerate(games):
+            # The winner made the move that ended the game (R14): its cursor stays on it.
+            rewards[games] = returns[games, batch._cursor[games] // size]
+            final = np.full(size, None, dtype=object)
+            last, _ = self._observe(batch, games, masks=False)
+            for row, game in enumerate(games.tolist()):
                 final[game] = last[row]
             batch = batch.replace(ended, self._deal(len(games)))  # SAME_STEP: dealt again
-        rewards = returns[np.arange(self.num_envs), movers]
         self._batch = batch
-        seats = batch.current_player
-        info = self._info(batch, seats)
-        info["returns"] = returns
+        observations, mask = self._observe(batch)
+        info: dict[str, Any] = {
+            "action_mask": mask,
+            "seat": batch._cursor // size,  # no game is over after the new deals
+            "returns": returns,
+        }
         if final is not None:
             info["final_obs"] = final
             info["_final_obs"] = ended.copy()
-        return (
-            self._observe(batch, seats),
-            rewards,
-            ended.copy(),
-            np.zeros(self.num_envs, dtype=np.bool_),
-            info,
-        )
+        return observations, rewards, ended, np.zeros(size, dtype=np.bool_), info
 
     def _deal(self, games: int | None = None) -> GameBatch:
         return GameBatch.deal(
@@ -398,35 +401,55 @@ class SevensVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any]]
         )
 
     def _observe(
-        self,
-        batch: GameBatch,
-        seats: npt.NDArray[np.int64],
-        games: npt.NDArray[np.int64] | None = None,
-    ) -> Tensor:
-        """:func:`sevens_ru.encode.observation` of seat ``seats[k]`` in game ``games[k]`` (all games by default)."""
+        self, batch: GameBatch, games: npt.NDArray[np.int64] | None = None, masks: bool = True
+    ) -> tuple[Tensor, npt.NDArray[np.int8]]:
+        """Each game's :func:`sevens_ru.encode.observation` and legal actions, new arrays.
+
+        The seat of game ``g`` is the one to play, or its winner once over; with
+        ``games``, only those games, in that order (and ``masks=False``: no masks).
+        """
+        count = batch.size if games is None else len(games)
+        observations = np.empty((count, observation_size(self._players)), dtype=np.float32)
+        mask = np.empty((count if masks else 0, len(DECK)), dtype=np.int8)
+        if _fast_batch_observation is not None:  # the compiled core: the same entries
+            _fast_batch_observation(
+                observations,
+                mask if masks else None,
+                batch._hands,
+                batch._table,
+                batch._playable,
+                batch._moves,
+                batch._cursor,
+                batch._done,
+                batch._passes,
+                games,
+            )
+            return observations, mask
         n = self._players
         chosen: Any = slice(None) if games is None else games
-        count = len(seats)
-        rows = np.arange(count)
+        seats = batch._cursor[chosen] // batch.size
         order = (seats[:, None] + np.arange(n)[None, :]) % n  # relative seat k -> seat
-        tensor = np.empty((count, observation_size(n)), dtype=np.float32)
         planes = np.stack(
-            (batch.hands[chosen][rows, seats], batch.table[chosen], batch.playable[chosen]), axis=1
+            (
+                batch.hands[chosen][np.arange(count), seats],
+                batch.table[chosen],
+                batch.playable[chosen],
+            ),
+            axis=1,
         )
-        tensor[:, : 3 * len(DECK)] = _card_bits(planes).reshape(count, 3 * len(DECK))
+        observations[:, : 3 * len(DECK)] = _card_bits(planes).reshape(count, 3 * len(DECK))
         start = 3 * len(DECK)
-        tensor[:, start : start + n] = 0.0
-        tensor[:, start] = ~batch.done[chosen]
-        tensor[:, start + n : start + 2 * n] = (
+        observations[:, start : start + n] = 0.0
+        observations[:, start] = ~batch.done[chosen]
+        observations[:, start + n : start + 2 * n] = (
             np.take_along_axis(batch.hand_sizes[chosen], order, axis=1) / HAND_SCALE
         )
-        tensor[:, start + 2 * n :] = (
+        observations[:, start + 2 * n :] = (
             np.take_along_axis(batch.passes[chosen], order, axis=1) / PASS_SCALE
         )
-        return tensor
-
-    def _info(self, batch: GameBatch, seats: npt.NDArray[np.int64]) -> dict[str, Any]:
-        return {"action_mask": _card_bits(batch.legal_sets()[:, None])[:, 0], "seat": seats.copy()}
+        if masks:
+            mask[:] = _card_bits(batch.legal_sets()[chosen][:, None])[:, 0]
+        return observations, mask
 
 
 def _make_sevens(opponents: Sequence[Bot] | None = None, **kwargs: Any) -> SevensEnv:
