@@ -262,9 +262,7 @@ def observation_of(state: GameState, seat: int) -> Tensor:
 
 
 # The compiled core's twin of observe_into(), None with the pure-Python engine.
-_fast_sevens_observation: Any = (
-    None if speedups is None else cast(Any, speedups).sevens_observation
-)
+_fast_sevens_observation: Any = None if speedups is None else cast(Any, speedups).sevens_observation
 
 
 def observe_into(

@@ -93,7 +93,9 @@ class Game(Generic[StateT, ViewT, OptionsT]):
 _fast_sevens_act: Any = None if speedups is None else cast(Any, speedups).sevens_act
 
 
-def fast_act(game: Game[StateT, ViewT, OptionsT]) -> Callable[[StateT, object], StateT | None] | None:
+def fast_act(
+    game: Game[StateT, ViewT, OptionsT],
+) -> Callable[[StateT, object], StateT | None] | None:
     """The compiled core's ``apply`` for ``game``'s action numbers, if there is one.
 
     It returns the new state, or ``None`` where ``game.apply`` must do the work (and

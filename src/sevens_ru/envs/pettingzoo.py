@@ -52,7 +52,18 @@ from .. import durak
 from ..durak.deal import check_players as check_durak_players
 from ..errors import InvalidOptionsError
 from ..options import Options
-from ._tables import DURAK, SEVENS, Game, OptionsT, StateT, ViewT, agent_names, fast_act, no_game, seat_rng
+from ._tables import (
+    DURAK,
+    SEVENS,
+    Game,
+    OptionsT,
+    StateT,
+    ViewT,
+    agent_names,
+    fast_act,
+    no_game,
+    seat_rng,
+)
 
 __all__ = ["CardGameEnv", "durak_env", "sevens_env"]
 
@@ -184,10 +195,13 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
         self._observe_into(state, self._seat_of[agent], observation, action_mask)
         return {"observation": observation, "action_mask": action_mask}
 
-    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
         """The observation, cumulative reward, termination, truncation and info of ``agent_selection``."""
         agent = self.agent_selection
         state = self._state
+        observation: Observation | None
         if not observe:
             observation = None
         elif state is None:
