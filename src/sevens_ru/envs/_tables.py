@@ -67,7 +67,6 @@ class Game(Generic[StateT, ViewT, OptionsT]):
     returns: Callable[[StateT], tuple[float, ...]]
     view: Callable[[StateT, int], ViewT]
     observation_of: Callable[[StateT, int], Tensor]
-    observe_into: Callable[[StateT, int, Tensor, npt.NDArray[np.int8]], None]
     current_player: Callable[[StateT], int | None]
     observation: Callable[[ViewT], Tensor]
     observation_size: Callable[[int], int]
@@ -102,6 +101,29 @@ def fast_act(
     raise, for an illegal action).
     """
     return _fast_sevens_act if game.name == "sevens" else None
+
+
+def fast_fill(
+    game: Game[StateT, ViewT, OptionsT],
+) -> Callable[[StateT, int, Tensor, npt.NDArray[np.int8]], bool | None] | None:
+    """What fills a new observation and mask in the compiled core, for ``game``, if it is built.
+
+    Called as ``game.observe_into`` is, it returns ``True``, or ``None`` for a case it
+    leaves to the Python path (:attr:`Game.observation_of` and :attr:`Game.legal_mask`).
+    """
+    fill: Any = None
+    if game.name == "sevens":
+        fill = sevens_encode._fast_sevens_observation
+    elif durak_encode._fast_durak_observation is not None:
+        fill = _durak_fill
+    return fill  # type: ignore[no-any-return]
+
+
+def _durak_fill(
+    state: durak.GameState, seat: int, observation: Tensor, mask: npt.NDArray[np.int8]
+) -> bool:
+    durak_encode.observe_into(state, seat, observation, mask)  # the planes in C
+    return True
 
 
 def agent_names(players: int) -> list[str]:
@@ -174,7 +196,6 @@ SEVENS: Game[GameState, PlayerView, Options] = Game(
     returns=returns,
     view=view,
     observation_of=sevens_encode.observation_of,
-    observe_into=sevens_encode.observe_into,
     current_player=operator.attrgetter("_turn"),
     observation=sevens_encode.observation,
     observation_size=sevens_encode.observation_size,
@@ -231,7 +252,6 @@ DURAK: Game[durak.GameState, durak.PlayerView, durak.Options] = Game(
     returns=durak.returns,
     view=durak.view,
     observation_of=durak_encode.observation_of,
-    observe_into=durak_encode.observe_into,
     current_player=durak.GameState.current_player.fget,  # type: ignore[attr-defined]
     observation=durak_encode.observation,
     observation_size=durak_encode.observation_size,

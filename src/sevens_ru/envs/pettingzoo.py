@@ -49,6 +49,7 @@ except ImportError as error:  # pragma: no cover - only without the extra
     ) from error
 
 from .. import durak
+from .._planes import mask_array
 from ..durak.deal import check_players as check_durak_players
 from ..errors import InvalidOptionsError
 from ..options import Options
@@ -61,6 +62,7 @@ from ._tables import (
     ViewT,
     agent_names,
     fast_act,
+    fast_fill,
     no_game,
     seat_rng,
 )
@@ -119,8 +121,8 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
         # What every step uses, looked up once.
         self._apply = game.apply
         self._act = fast_act(game)
+        self._fill = fast_fill(game)
         self._current_player = game.current_player
-        self._observe_into = game.observe_into
         self._observation_size = game.observation_size(players)
         self._num_actions = game.num_actions
 
@@ -190,10 +192,7 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
         state = self._state
         if state is None:
             raise no_game("observe")
-        observation = _empty(self._observation_size, _FLOAT32)
-        action_mask = _empty(self._num_actions, _INT8)
-        self._observe_into(state, self._seat_of[agent], observation, action_mask)
-        return {"observation": observation, "action_mask": action_mask}
+        return self._observation(state, self._seat_of[agent])
 
     def last(
         self, observe: bool = True
@@ -201,16 +200,20 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
         """The observation, cumulative reward, termination, truncation and info of ``agent_selection``."""
         agent = self.agent_selection
         state = self._state
-        observation: Observation | None
+        observation: Observation | None = None
         if not observe:
-            observation = None
+            pass
         elif state is None:
             raise no_game("last")
-        else:  # observe() in line: the learner's loop calls this at every step
+        elif self._fill is not None:  # _observation() in line: the loop calls this every step
             tensor = _empty(self._observation_size, _FLOAT32)
             action_mask = _empty(self._num_actions, _INT8)
-            self._observe_into(state, self._seat_of[agent], tensor, action_mask)
-            observation = {"observation": tensor, "action_mask": action_mask}
+            if self._fill(state, self._seat_of[agent], tensor, action_mask):
+                observation = {"observation": tensor, "action_mask": action_mask}
+            else:
+                observation = self._observation(state, self._seat_of[agent])
+        else:
+            observation = self._observation(state, self._seat_of[agent])
         return (
             observation,
             self._cumulative_rewards[agent],
@@ -218,6 +221,21 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
             self.truncations[agent],
             self.infos[agent],
         )
+
+    def _observation(self, state: StateT, seat: int) -> Observation:
+        """The observation of ``seat``: new arrays, filled by the compiled core where it is built."""
+        fill = self._fill
+        if fill is not None:
+            tensor = _empty(self._observation_size, _FLOAT32)
+            action_mask = _empty(self._num_actions, _INT8)
+            if fill(state, seat, tensor, action_mask):
+                return {"observation": tensor, "action_mask": action_mask}
+        game = self._game
+        legal = game.legal_mask(state) if self._current_player(state) == seat else 0
+        return {
+            "observation": game.observation_of(state, seat),
+            "action_mask": mask_array(legal, self._num_actions),
+        }
 
     def render(self) -> str | None:
         """The table and every hand as text with ``render_mode="ansi"``, else ``None`` and a warning."""
