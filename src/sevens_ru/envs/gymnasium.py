@@ -49,10 +49,12 @@ except ImportError as error:  # pragma: no cover - only without the extra
     ) from error
 
 from .. import durak
+from .._board import NINE_OF_DIAMONDS
 from .._core import speedups
 from .._numbers import as_int
 from .._planes import mask_array
 from ..batch import GameBatch
+from ..batch._kernels import popcount
 from ..bots import Bot, HeuristicBot
 from ..cards import DECK
 from ..deal import check_players
@@ -425,30 +427,36 @@ class SevensVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any]]
                 games,
             )
             return observations, mask
-        n = self._players
+        # The same entries with numpy: the card planes by 12-card chunks from a table,
+        # the counts of relative seat k gathered from the seat-major arrays.
+        n, size = self._players, batch.size
         chosen: Any = slice(None) if games is None else games
-        seats = batch._cursor[chosen] // batch.size
-        order = (seats[:, None] + np.arange(n)[None, :]) % n  # relative seat k -> seat
+        cursor = batch._cursor[chosen]
+        game = cursor % size
+        table = batch._table[chosen]
+        hands = batch._hands.reshape(-1)
+        passes = batch._passes.reshape(-1)
         planes = np.stack(
             (
-                batch.hands[chosen][np.arange(count), seats],
-                batch.table[chosen],
-                batch.playable[chosen],
+                hands[cursor] & ~table,
+                table,
+                np.where(table == 0, NINE_OF_DIAMONDS, batch._playable[chosen]),
             ),
             axis=1,
         )
-        observations[:, : 3 * len(DECK)] = _card_bits(planes).reshape(count, 3 * len(DECK))
-        start = 3 * len(DECK)
-        observations[:, start : start + n] = 0.0
-        observations[:, start] = ~batch.done[chosen]
-        observations[:, start + n : start + 2 * n] = (
-            np.take_along_axis(batch.hand_sizes[chosen], order, axis=1) / HAND_SCALE
-        )
-        observations[:, start + 2 * n :] = (
-            np.take_along_axis(batch.passes[chosen], order, axis=1) / PASS_SCALE
-        )
+        cards = 3 * len(DECK)
+        observations[:, :cards] = _card_bits(planes).reshape(count, cards)
+        observations[:, cards : cards + n] = 0.0
+        observations[:, cards] = ~batch._done[chosen]
+        seat = cursor // size
+        for k in range(n):
+            other = seat + k
+            other -= (other >= n) * n
+            where = other * size + game
+            observations[:, cards + n + k] = popcount(hands[where] & ~table) / HAND_SCALE
+            observations[:, cards + 2 * n + k] = passes[where] / PASS_SCALE
         if masks:
-            mask[:] = _card_bits(batch.legal_sets()[chosen][:, None])[:, 0]
+            mask[:] = _card_bits(batch._moves[chosen][:, None])[:, 0]
         return observations, mask
 
 
