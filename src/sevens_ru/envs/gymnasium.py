@@ -432,7 +432,6 @@ class SevensVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any]]
         n, size = self._players, batch.size
         chosen: Any = slice(None) if games is None else games
         cursor = batch._cursor[chosen]
-        game = cursor % size
         table = batch._table[chosen]
         hands = batch._hands.reshape(-1)
         passes = batch._passes.reshape(-1)
@@ -448,13 +447,11 @@ class SevensVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any]]
         observations[:, :cards] = _card_bits(planes).reshape(count, cards)
         observations[:, cards : cards + n] = 0.0
         observations[:, cards] = ~batch._done[chosen]
-        seat = cursor // size
-        for k in range(n):
-            other = seat + k
-            other -= (other >= n) * n
-            where = other * size + game
-            observations[:, cards + n + k] = popcount(hands[where] & ~table) / HAND_SCALE
-            observations[:, cards + 2 * n + k] = passes[where] / PASS_SCALE
+        # where[r, k]: relative seat k of row r's seat in the seat-major arrays.
+        where = (cursor[:, None] + np.arange(n) * size) % (n * size)
+        sizes = popcount(hands[where] & ~table[:, None])
+        observations[:, cards + n : cards + 2 * n] = sizes / HAND_SCALE
+        observations[:, cards + 2 * n :] = passes[where] / PASS_SCALE
         if masks:
             mask[:] = _card_bits(batch._moves[chosen][:, None])[:, 0]
         return observations, mask
