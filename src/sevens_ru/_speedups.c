@@ -2029,6 +2029,88 @@ sp_durak_observation(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_TRUE;
 }
 
+PyDoc_STRVAR(durak_mask_doc,
+             "durak_mask(action_mask, hand, uncovered, leading, beaten_by, lead_patterns,\n"
+             "           cover_base, take)\n--\n\n"
+             "The legal actions of Durak's seat to move into the int8 action_mask, as\n"
+             "sevens_ru.durak.legal_mask() numbers them: with leading true the leads from\n"
+             "hand (lead_patterns: per 4-bit set of suits, the 15-bit set of its leads), else\n"
+             "the covers of the uncovered cards (beaten_by and cover_base: per attacking card)\n"
+             "and the take.");
+
+static PyObject *
+sp_durak_mask(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 8 || !PyTuple_CheckExact(args[4]) || PyTuple_GET_SIZE(args[4]) != CARDS ||
+        !PyTuple_CheckExact(args[5]) || PyTuple_GET_SIZE(args[5]) != 16 ||
+        !PyTuple_CheckExact(args[6]) || PyTuple_GET_SIZE(args[6]) != CARDS) {
+        PyErr_SetString(PyExc_TypeError, "durak_mask() takes 8 arguments (see its docstring)");
+        return NULL;
+    }
+    uint64_t hand, uncovered;
+    int leading = PyObject_IsTrue(args[3]);
+    long take = PyLong_AsLong(args[7]);
+    if (leading < 0 || (take == -1 && PyErr_Occurred()) || card_set(args[1], &hand) < 0 ||
+        card_set(args[2], &uncovered) < 0)
+        return NULL;
+    Py_buffer mask;
+    if (PyObject_GetBuffer(args[0], &mask, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+        return NULL;
+    const char *format = mask.format == NULL ? "B" : mask.format;
+    if (*format == '<' || *format == '=' || *format == '@')
+        format++;
+    if (format[0] != 'b' || format[1] != '\0' || mask.itemsize != 1 || take < 0 ||
+        take >= mask.len) {
+        PyBuffer_Release(&mask);
+        PyErr_SetString(PyExc_ValueError, "durak_mask(): action_mask must be a writable int8 "
+                                          "array with the take's entry");
+        return NULL;
+    }
+    signed char *out = mask.buf;
+    Py_ssize_t size = mask.len;
+    memset(out, 0, (size_t)size);
+    if (leading) { /* D6: the leads, 15 per rank */
+        for (int rank = 0; rank < 9; rank++) {
+            unsigned suits = 0;
+            for (int suit = 0; suit < 4; suit++)
+                suits |= (unsigned)(hand >> (9 * suit + rank) & 1) << suit;
+            if (!suits)
+                continue;
+            long pattern = PyLong_AsLong(PyTuple_GET_ITEM(args[5], suits));
+            if (pattern == -1 && PyErr_Occurred())
+                goto error;
+            for (int place = 0; place < 15; place++)
+                if (pattern >> place & 1 && 15 * rank + place < size)
+                    out[15 * rank + place] = 1;
+        }
+    }
+    else { /* D8, D9: the covers of every uncovered card, and the take */
+        out[take] = 1;
+        for (uint64_t left = uncovered; left; left &= left - 1) {
+            int attack = lowest(left), start = attack - attack % 9;
+            uint64_t beaten;
+            long base = PyLong_AsLong(PyTuple_GET_ITEM(args[6], attack));
+            if ((base == -1 && PyErr_Occurred()) ||
+                card_set(PyTuple_GET_ITEM(args[4], attack), &beaten) < 0)
+                goto error;
+            for (uint64_t covers = hand & beaten; covers; covers &= covers - 1) {
+                int cover = lowest(covers); /* never from start to attack: they do not beat it */
+                long action = base + (cover < start ? cover : cover - (attack - start + 1));
+                if (action < 0 || action >= size) {
+                    PyErr_SetString(PyExc_ValueError, "durak_mask(): an action out of range");
+                    goto error;
+                }
+                out[action] = 1;
+            }
+        }
+    }
+    PyBuffer_Release(&mask);
+    Py_RETURN_NONE;
+error:
+    PyBuffer_Release(&mask);
+    return NULL;
+}
+
 PyDoc_STRVAR(action_mask_doc, "action_mask(array, legal)\n--\n\n"
                               "Write bit a of the int legal into entry a of the int8 array\n"
                               "(0 or 1), for every entry: sevens_ru._planes.mask_into().");
@@ -2109,6 +2191,7 @@ static PyMethodDef methods[] = {
     {"sevens_act", (PyCFunction)(void (*)(void))sp_sevens_act, METH_FASTCALL, sevens_act_doc},
     {"batch_observation", (PyCFunction)(void (*)(void))sp_batch_observation, METH_FASTCALL,
      batch_observation_doc},
+    {"durak_mask", (PyCFunction)(void (*)(void))sp_durak_mask, METH_FASTCALL, durak_mask_doc},
     {NULL, NULL, 0, NULL},
 };
 

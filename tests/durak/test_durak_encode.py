@@ -118,13 +118,15 @@ def test_observe_into_writes_the_observation_and_the_mask_with_either_engine(
     options = durak.Options(short_deck=short and players < 4, take_limit=rng.choice([3, 100]))
     state = durak.new_game(players, dealer=rng.randrange(players), seed=seed, options=options)
     size = encode.observation_size(players)
-    fast = encode._fast_durak_observation
+    fast = encode._fast_durak_observation, encode._fast_durak_mask
     try:
         for _ in range(300):
             for seat in range(players):
                 written = set()
-                for twin in engines(fast):
-                    encode._fast_durak_observation = twin
+                for compiled in [True] if fast[0] is None else [True, False]:
+                    encode._fast_durak_observation, encode._fast_durak_mask = (
+                        fast if compiled else (None, None)
+                    )
                     observation = np.full(size, 7, np.float32)
                     mask = np.full(durak.NUM_ACTIONS, 7, np.int8)
                     encode.observe_into(state, seat, observation, mask)
@@ -132,12 +134,12 @@ def test_observe_into_writes_the_observation_and_the_mask_with_either_engine(
                 assert len(written) == 1  # the same bytes from C and from Python (D17)
                 assert (observation == encode.observation_of(state, seat)).all()
                 legal = durak.legal_actions(state) if state.current_player == seat else ()
-                assert np.flatnonzero(mask).tolist() == list(legal)
+                assert np.flatnonzero(mask).tolist() == list(legal)  # D6, D8, D9
             if durak.is_over(state):
                 break
             state = durak.apply(state, rng.choice(durak.legal_moves(state)))
     finally:
-        encode._fast_durak_observation = fast
+        encode._fast_durak_observation, encode._fast_durak_mask = fast
 
 
 def test_observe_into_refuses_other_arrays_states_and_seats(
@@ -146,6 +148,8 @@ def test_observe_into_refuses_other_arrays_states_and_seats(
     state = durak.new_game(3, dealer=0, seed=2)
     for twin in engines(encode._fast_durak_observation):
         monkeypatch.setattr(encode, "_fast_durak_observation", twin)
+        if twin is None:
+            monkeypatch.setattr(encode, "_fast_durak_mask", None)
         good, mask = np.empty(301, np.float32), np.empty(durak.NUM_ACTIONS, np.int8)
         with pytest.raises(ValueError, match=r"must be a (writable )?float32 array of 301"):
             encode.observe_into(state, 0, np.empty(300, np.float32), mask)

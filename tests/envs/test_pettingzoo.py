@@ -144,6 +144,7 @@ def test_the_compiled_steps_are_the_python_ones(game: str, players: int) -> None
     hooks = [
         (encode, "_fast_sevens_observation"),
         (durak_encode, "_fast_durak_observation"),
+        (durak_encode, "_fast_durak_mask"),
         (_planes, "_fast_action_mask"),
         (_tables, "_fast_sevens_act"),
     ]

@@ -69,6 +69,7 @@ from .._core import speedups
 from .._games import DURAK, not_a_state, not_a_view
 from .._planes import CHUNKS, Field, card_plane, layout, mask_into, one_hots, scaled, tensor
 from ..cards import DECK, Rank, mask_of
+from .actions import _COVER_BASE, _LEAD_PATTERN, TAKE_ACTION
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players
 from .events import Covered, Led, Took
 from .game import legal_mask
@@ -292,6 +293,8 @@ def observation_of(state: GameState, seat: int) -> Tensor:
 # The compiled core's twin of the observation's part of observe_into(), None with the
 # pure-Python engine.
 _fast_durak_observation: Any = None if speedups is None else cast(Any, speedups).durak_observation
+# The same for the action mask: legal_mask() written into the array.
+_fast_durak_mask: Any = None if speedups is None else cast(Any, speedups).durak_mask
 
 
 def observe_into(
@@ -345,8 +348,23 @@ def observe_into(
         if observation.dtype != np.float32 or observation.shape != tensor.shape:
             raise ValueError(f"observation must be a float32 array of {len(tensor)} entries")
         observation[:] = tensor
-    to_move = state._defender if state._attack else state._attacker
-    mask_into(action_mask, legal_mask(state) if to_move == seat else 0)
+    attack = state._attack
+    to_move = state._defender if attack else state._attacker
+    if to_move != seat:
+        mask_into(action_mask, 0)
+    elif _fast_durak_mask is not None:  # legal_mask() written straight into the array
+        _fast_durak_mask(
+            action_mask,
+            state._hands[to_move],
+            state._uncovered,
+            not attack,
+            setup.beaten_by,
+            _LEAD_PATTERN,
+            _COVER_BASE,
+            TAKE_ACTION,
+        )
+    else:
+        mask_into(action_mask, legal_mask(state))
 
 
 def information_state(view: PlayerView) -> Tensor:
