@@ -1655,6 +1655,8 @@ error:
  * entries, entry i 1.0 when bit i of the card set is set; a count is v / top rounded
  * to float32 from the double quotient, as struct.pack("<f", v / top) rounds it. */
 
+/* A writable C-contiguous float32 ('f') or int8 ('b') array of that many entries (any
+ * number if items is -1); -1 with a ValueError naming it as what for anything else. */
 static int
 array_buffer(PyObject *array, Py_buffer *view, char type, Py_ssize_t items, const char *what)
 {
@@ -1665,10 +1667,14 @@ array_buffer(PyObject *array, Py_buffer *view, char type, Py_ssize_t items, cons
         format++;
     Py_ssize_t itemsize = type == 'f' ? 4 : 1;
     if (format[0] != type || format[1] != '\0' || view->itemsize != itemsize ||
-        view->len != items * itemsize) {
+        (items >= 0 && view->len != items * itemsize)) {
         PyBuffer_Release(view);
-        PyErr_Format(PyExc_ValueError, "%s must be a writable %s array of %zd entries", what,
-                     type == 'f' ? "float32" : "int8", items);
+        if (items >= 0)
+            PyErr_Format(PyExc_ValueError, "%s must be a writable %s array of %zd entries", what,
+                         type == 'f' ? "float32" : "int8", items);
+        else
+            PyErr_Format(PyExc_ValueError, "%s must be a writable %s array", what,
+                         type == 'f' ? "float32" : "int8");
         return -1;
     }
     return 0;
@@ -2054,16 +2060,11 @@ sp_durak_mask(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         card_set(args[2], &uncovered) < 0)
         return NULL;
     Py_buffer mask;
-    if (PyObject_GetBuffer(args[0], &mask, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+    if (array_buffer(args[0], &mask, 'b', -1, "action_mask") < 0)
         return NULL;
-    const char *format = mask.format == NULL ? "B" : mask.format;
-    if (*format == '<' || *format == '=' || *format == '@')
-        format++;
-    if (format[0] != 'b' || format[1] != '\0' || mask.itemsize != 1 || take < 0 ||
-        take >= mask.len) {
+    if (take < 0 || take >= mask.len) {
         PyBuffer_Release(&mask);
-        PyErr_SetString(PyExc_ValueError, "durak_mask(): action_mask must be a writable int8 "
-                                          "array with the take's entry");
+        PyErr_SetString(PyExc_ValueError, "durak_mask(): action_mask has no entry for the take");
         return NULL;
     }
     signed char *out = mask.buf;
@@ -2125,14 +2126,10 @@ sp_action_mask(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     Py_buffer checked;
-    if (PyObject_GetBuffer(args[0], &checked, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) <
-        0)
+    if (array_buffer(args[0], &checked, 'b', -1, "mask_into(): the array") < 0)
         return NULL;
-    const char *format = checked.format == NULL ? "B" : checked.format;
-    if (*format == '<' || *format == '=' || *format == '@')
-        format++;
     Py_ssize_t size = checked.len;
-    if (format[0] != 'b' || format[1] != '\0' || checked.itemsize != 1 || size > MAX_ACTIONS) {
+    if (size > MAX_ACTIONS) {
         PyBuffer_Release(&checked);
         PyErr_Format(PyExc_ValueError,
                      "action_mask() writes into a writable int8 array of at most %d entries",
