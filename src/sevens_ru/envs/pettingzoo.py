@@ -14,7 +14,8 @@ happen inside a step).
 - **Observations**: ``{"observation": float32 array, "action_mask": int8 array}``; the
   observation is the agent's :func:`sevens_ru.encode.observation` (or
   :func:`sevens_ru.durak.encode.observation`), the mask is 1 for its legal actions
-  and all 0 when it is not the agent's turn.
+  and all 0 when it is not the agent's turn. Both are new arrays at every call, which
+  the environment never changes (with the compiled core, one C call fills them).
 - **Rewards**: 0 until the end, then :func:`sevens_ru.returns` (or
   :func:`sevens_ru.durak.returns`): zero-sum, from 1 down to −1.
 - **Seeds**: ``reset(seed=s)`` deals the same games again; Durak's dealer is drawn
