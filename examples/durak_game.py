@@ -8,15 +8,13 @@ python examples/durak_game.py --players 2 --short-deck --take-limit 20
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from itertools import pairwise
 
 from sevens_ru import durak
-from sevens_ru.durak.bots import Bot, HeuristicBot, RandomBot
+from sevens_ru.durak.bots import BOT_NAMES, Bot, make_bot
 from sevens_ru.durak.play import narrate, play_game
+from sevens_ru.errors import UnknownBotError
 from sevens_ru.shuffle import fresh_seed
-
-BOTS: dict[str, Callable[[], Bot]] = {"heuristic": HeuristicBot, "random": RandomBot}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -27,12 +25,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--short-deck", action="store_true", help="32 cards, 7 to A (2-3 players)")
     parser.add_argument("--take-limit", type=int, default=durak.Options().take_limit)
     parser.add_argument(
-        "--bots", default="heuristic", help="bots by seat, cycled: e.g. heuristic,random"
+        "--bots",
+        default="heuristic",
+        help=f"bots by seat, cycled, from {', '.join(BOT_NAMES)}: e.g. heuristic,random",
     )
     args = parser.parse_args(argv)
 
     names = args.bots.split(",")
-    bots: list[Bot] = [BOTS[names[seat % len(names)]]() for seat in range(args.players)]
+    try:
+        bots: list[Bot] = [make_bot(names[seat % len(names)]) for seat in range(args.players)]
+    except UnknownBotError as error:
+        parser.error(str(error))
     options = durak.Options(short_deck=args.short_deck, take_limit=args.take_limit)
     seed = fresh_seed() if args.seed is None else args.seed
     states = list(play_game(bots, seed=seed, dealer=args.dealer, options=options))

@@ -203,8 +203,9 @@ def test_errors_are_reported_with_status_2(capsys: pytest.CaptureFixture[str]) -
     assert "argument --seat: must be 0 to 2 with 3 players, got 3" in capsys.readouterr().err
     assert main(["demo", "--game", "durak", "--dealer", "3"]) == 2
     assert "the dealer must be one of the seats 0 to 2" in capsys.readouterr().err
-    assert main(["simulate", "--game", "durak", "--bots", "search"]) == 2
-    assert "unknown Durak bot 'search': expected random or heuristic" in capsys.readouterr().err
+    assert main(["simulate", "--game", "durak", "--bots", "minimax"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown Durak bot 'minimax': expected random, heuristic or search" in err
     assert main(["demo", "--dealer", "1"]) == 2  # a Durak option without --game durak
     assert "add --game durak" in capsys.readouterr().err
     with pytest.raises(SystemExit):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from typing import Any
 
 import numpy as np
 import pytest
@@ -145,3 +146,76 @@ def test_the_core_needs_no_learning_framework() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "[]"
+
+
+def engines(function: object) -> list[object]:
+    """The compiled core's twin (where it is built) and ``None``, the pure-Python path."""
+    return [None] if function is None else [function, None]
+
+
+def test_observe_into_writes_the_observation_and_the_mask_with_either_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(11)
+    for players in range(2, 7):
+        state = s7.new_game(players, seed=rng.getrandbits(32))
+        states = [state]
+        while not s7.is_over(state):
+            state = s7.apply(state, rng.choice(s7.legal_moves(state)))
+            states.append(state)
+        for state in states:
+            for seat in range(players):
+                written = []
+                for fast in engines(encode._fast_sevens_observation):
+                    monkeypatch.setattr(encode, "_fast_sevens_observation", fast)
+                    observation = np.full(encode.observation_size(players), 7, np.float32)
+                    mask = np.full(36, 7, np.int8)
+                    encode.observe_into(state, seat, observation, mask)
+                    written.append((observation.tobytes(), mask.tobytes()))
+                assert len(set(written)) == 1  # the same bytes from C and from Python
+                assert (observation == encode.observation_of(state, seat)).all()
+                legal = s7.legal_actions(state) if state.current_player == seat else ()
+                assert np.flatnonzero(mask).tolist() == list(legal)  # R7, R9, R10
+
+
+def test_observe_into_refuses_other_arrays_states_and_seats(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = s7.new_game(4, seed=3)
+    for fast in engines(encode._fast_sevens_observation):
+        monkeypatch.setattr(encode, "_fast_sevens_observation", fast)
+        good, mask = np.empty(120, np.float32), np.empty(36, np.int8)
+        observation: Any
+        action_mask: Any
+        for observation, action_mask in (
+            (np.empty(117, np.float32), mask),
+            (np.empty(120, np.float64), mask),
+            (good, np.empty(36, np.int64)),
+            (good, np.empty(35, np.int8)),
+        ):
+            with pytest.raises(ValueError, match=r"must be a (writable )?(float32|int8) array"):
+                encode.observe_into(state, 0, observation, action_mask)
+        with pytest.raises(s7.InvalidSeatError):
+            encode.observe_into(state, 4, good, mask)
+        with pytest.raises(s7.NotAGameStateError):
+            encode.observe_into(s7.view(state, 0), 0, good, mask)  # type: ignore[arg-type]
+
+
+def test_mask_into_writes_every_bit_with_either_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sevens_ru import _planes
+
+    rng = random.Random(5)
+    for size in (1, 8, 36, 37, 1252):
+        for mask in (0, (1 << size) - 1, rng.getrandbits(size), 1 << (size - 1)):
+            written = []
+            for fast in engines(_planes._fast_action_mask):
+                monkeypatch.setattr(_planes, "_fast_action_mask", fast)
+                array = np.full(size, 9, np.int8)
+                _planes.mask_into(array, mask)
+                written.append(array.tolist())
+                assert array.tolist() == _planes.mask_array(mask, size).tolist()
+                with pytest.raises(ValueError, match="int8 array"):
+                    _planes.mask_into(np.empty(size, np.float32), mask)
+                with pytest.raises(ValueError, match="2\\*\\*"):
+                    _planes.mask_into(array, 1 << size)
+            assert all(entry == written[0] for entry in written)

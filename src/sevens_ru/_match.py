@@ -32,21 +32,25 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import partial
 from statistics import fmean, variance
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 import attrs
 
 from ._intervals import Estimate, mean_estimate, rate_estimate
+from ._ray import play_on_ray
 from ._results import BotFigures
 from .errors import MatchError, SevensError
 
 __all__ = [
+    "BACKENDS",
+    "Backend",
     "Entry",
     "Estimate",
     "MatchError",
     "MatchGame",
     "Table",
     "bot_name",
+    "check_backend",
     "check_bots",
     "check_int",
     "check_move_timeout",
@@ -112,6 +116,40 @@ def check_bots(bots: Sequence[B], games: object, seed: object, jobs: object) -> 
         if not callable(getattr(bot, "choose", None)):
             raise MatchError(f"bots[{number}] has no choose(view, rng) method: {bot!r}")
     return lineup
+
+
+Backend = Literal["processes", "ray"]
+"""Where a match plays its deals: in this process or ``jobs`` processes, or as Ray tasks."""
+BACKENDS: tuple[Backend, ...] = ("processes", "ray")
+
+
+def check_backend(backend: object, jobs: int) -> Backend:
+    """``backend`` if it is one of :data:`BACKENDS` that goes with ``jobs``.
+
+    With ``"ray"`` the cluster's CPUs play the deals, so ``jobs`` (local processes) must
+    stay at its default of 1.
+
+    >>> check_backend("ray", 1)
+    'ray'
+    >>> check_backend("threads", 1)
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.MatchError: backend must be 'processes' or 'ray', got str 'threads'
+    >>> check_backend("ray", 4)
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.MatchError: jobs counts the processes of backend='processes'; with backend='ray' the cluster's CPUs play the deals, so leave jobs at 1 (got 4)
+    """
+    if not isinstance(backend, str) or backend not in BACKENDS:
+        raise MatchError(f"backend must be 'processes' or 'ray', got {_shown(backend)}")
+    if backend == "processes":
+        return "processes"
+    if jobs != 1:
+        raise MatchError(
+            "jobs counts the processes of backend='processes'; with backend='ray' the "
+            f"cluster's CPUs play the deals, so leave jobs at 1 (got {jobs})"
+        )
+    return "ray"
 
 
 def check_move_timeout(value: object) -> float | None:
@@ -500,30 +538,53 @@ def play_deals(
     jobs: int,
     progress: Callable[[int, int], None] | None,
     move_timeout: float | None = None,
+    backend: Backend = "processes",
 ) -> list[Entry[S]]:
     """Play ``games`` deals of ``game`` between ``bots`` entries at ``players`` seats.
 
     With ``duplicate`` each deal is played in every seat rotation, else in the rotation
     of its number. ``jobs`` > 1 plays chunks of deals in that many processes (``game``
-    must pickle); the outcomes are the same. Each bot's move is limited to
-    ``move_timeout`` seconds (see :func:`_move_limit`). Returns the seats of each entry.
+    must pickle), and ``backend="ray"`` plays them as Ray tasks (:mod:`sevens_ru._ray`);
+    the outcomes are the same. Each bot's move is limited to ``move_timeout`` seconds
+    (see :func:`_move_limit`). Returns the seats of each entry.
 
     With processes, the first failure (a bot's, a dying worker, Ctrl-C in this process)
     terminates every worker and drops the deals not played, so the error comes at once;
     the workers ignore Ctrl-C themselves and never outlive this process.
     """
     play = partial(_play_chunk, game, players, bots, duplicate, move_timeout)
+    if backend == "ray":
+        outcomes = play_on_ray(play, games, progress)
+    elif jobs == 1:
+        outcomes = _play_here(play, games, progress)
+    else:
+        outcomes = _play_in_processes(play, games, jobs, progress)
+    return [Entry(outcomes, entry) for entry in range(bots)]
+
+
+Chunk = Callable[[Sequence[int]], list[list[S]]]
+"""Play the deals of the given numbers; per deal, the seats of all its games."""
+
+
+def _play_here(
+    play: Chunk[S], games: int, progress: Callable[[int, int], None] | None
+) -> list[list[S]]:
+    """The outcomes of every deal, played in this process, in chunks between progress reports."""
+    outcomes: list[list[S]] = []
+    for deals in _chunks(games, max(1, min(16, games // 8))):
+        outcomes.extend(play(deals))
+        if progress is not None:
+            progress(len(outcomes), games)
+    return outcomes
+
+
+def _play_in_processes(
+    play: Chunk[S], games: int, jobs: int, progress: Callable[[int, int], None] | None
+) -> list[list[S]]:
+    """The outcomes of every deal, played in ``jobs`` worker processes, in deal order."""
     outcomes: list[list[S]] = [[] for _ in range(games)]
     done = 0
     chunk = max(1, min(16, games // (8 * jobs) or 1))
-    if jobs == 1:
-        for deals in _chunks(games, chunk):
-            for number, seats in zip(deals, play(deals), strict=True):
-                outcomes[number] = seats
-            done += len(deals)
-            if progress is not None:
-                progress(done, games)
-        return [Entry(outcomes, entry) for entry in range(bots)]
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(os.getpid(),))
     finished = False
     try:
@@ -548,7 +609,7 @@ def play_deals(
             pool.shutdown(wait=True)
         else:  # the first failure, or Ctrl-C: the deals being played are stopped too
             _stop(pool)
-    return [Entry(outcomes, entry) for entry in range(bots)]
+    return outcomes
 
 
 # The figures
@@ -638,10 +699,12 @@ def play_match(
     names: Sequence[str] | None,
     progress: Callable[[int, int], None] | None,
     move_timeout: object = None,
+    backend: object = "processes",
 ) -> R:
     """The ``play_match`` of ``game``, its arguments in the order of the public ones."""
     lineup = check_bots(bots, games, seed, jobs)
     limit = check_move_timeout(move_timeout)
+    where = check_backend(backend, jobs)
     options = check_options(options, game.options, game.options_name)
     players = seat_count(len(lineup), players, least=game.least, most=game.most, rule=game.rule)
     if game.check is not None:
@@ -660,6 +723,7 @@ def play_match(
         jobs=jobs,
         progress=progress,
         move_timeout=limit,
+        backend=where,
     )
     return game.result(
         players=players,

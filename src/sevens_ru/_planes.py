@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
+
+from ._core import speedups
 
 __all__ = [
     "CHUNKS",
@@ -25,6 +27,7 @@ __all__ = [
     "card_plane",
     "layout",
     "mask_array",
+    "mask_into",
     "one_hots",
     "scaled",
     "tensor",
@@ -37,6 +40,8 @@ CHUNKS = tuple(
     b"".join(_ONE if chunk >> bit & 1 else _ZERO for bit in range(12)) for chunk in range(4096)
 )
 """``CHUNKS[c]``: the float32 bytes of the 12 entries of the 12-bit set ``c``."""
+# The compiled core's twin of mask_into(), None with the pure-Python engine.
+_fast_action_mask: Any = None if speedups is None else cast(Any, speedups).action_mask
 _MASK_CHUNKS = tuple(bytes(chunk >> bit & 1 for bit in range(12)) for chunk in range(4096))
 
 
@@ -124,3 +129,25 @@ def mask_array(mask: int, size: int) -> npt.NDArray[np.int8]:
         return np.frombuffer(data, dtype=np.int8)[:size]
     packed = np.frombuffer(mask.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
     return np.unpackbits(packed, count=size, bitorder="little").view(np.int8)
+
+
+def mask_into(array: npt.NDArray[np.int8], mask: int) -> None:
+    """Write bit ``a`` of ``mask`` (0 or 1) into entry ``a`` of the int8 ``array``, every entry.
+
+    It gives the entries :func:`mask_array` gives, into an array made beforehand.
+
+    >>> import numpy as np
+    >>> from sevens_ru._planes import mask_into
+    >>> array = np.ones(5, dtype=np.int8)
+    >>> mask_into(array, 0b10010)
+    >>> array.tolist()
+    [0, 1, 0, 0, 1]
+    """
+    if _fast_action_mask is not None:  # it checks the array
+        _fast_action_mask(array, mask)
+        return
+    if array.dtype != np.int8 or array.ndim != 1:
+        raise ValueError("mask_into() writes into a writable int8 array of one dimension")
+    if mask >> len(array):
+        raise ValueError(f"mask_into(): the mask must be an int from 0 to 2**{len(array)} - 1")
+    array[:] = mask_array(mask, len(array))

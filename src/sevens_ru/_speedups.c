@@ -2048,6 +2048,525 @@ error:
     return NULL;
 }
 
+/* ---- learning environments: observation planes ----
+ *
+ * The twins of sevens_ru.encode.observe_into() and
+ * sevens_ru.durak.encode.observe_into(): they write an observation tensor (float32)
+ * and an action mask (int8 0 or 1 per action) into arrays the caller made, through the
+ * buffer protocol, entry for entry what the Python functions write. A card plane is 36
+ * entries, entry i 1.0 when bit i of the card set is set; a count is v / top rounded
+ * to float32 from the double quotient, as struct.pack("<f", v / top) rounds it. */
+
+/* A writable C-contiguous float32 ('f') or int8 ('b') array of that many entries (any
+ * number if items is -1); -1 with a ValueError naming it as what for anything else. */
+static int
+array_buffer(PyObject *array, Py_buffer *view, char type, Py_ssize_t items, const char *what)
+{
+    if (PyObject_GetBuffer(array, view, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+        return -1;
+    const char *format = view->format == NULL ? "B" : view->format;
+    if (*format == '<' || *format == '=' || *format == '@')
+        format++;
+    Py_ssize_t itemsize = type == 'f' ? 4 : 1;
+    if (format[0] != type || format[1] != '\0' || view->itemsize != itemsize ||
+        (items >= 0 && view->len != items * itemsize)) {
+        PyBuffer_Release(view);
+        if (items >= 0)
+            PyErr_Format(PyExc_ValueError, "%s must be a writable %s array of %zd entries", what,
+                         type == 'f' ? "float32" : "int8", items);
+        else
+            PyErr_Format(PyExc_ValueError, "%s must be a writable %s array", what,
+                         type == 'f' ? "float32" : "int8");
+        return -1;
+    }
+    return 0;
+}
+
+static float BYTE_PLANES[256][8]; /* the 8 entries of every byte of a card set */
+static int64_t BYTE_BITS[256];    /* the 8 int8 entries (0 or 1) of every byte, as one word */
+static float SIZE_VALUES[CARDS + 1], PASS_VALUES[256]; /* v / 18 and v / 36 as float32 */
+
+static inline float
+scaled(long value, int top)
+{
+    return (float)((double)value / (double)top);
+}
+
+static int planes_ready; /* whether init_planes() has filled the tables */
+
+static void
+init_planes(void)
+{
+    planes_ready = 1;
+    for (int byte = 0; byte < 256; byte++) {
+        unsigned char entries[8];
+        for (int bit = 0; bit < 8; bit++) {
+            BYTE_PLANES[byte][bit] = (float)(byte >> bit & 1);
+            entries[bit] = (unsigned char)(byte >> bit & 1);
+        }
+        memcpy(&BYTE_BITS[byte], entries, sizeof entries);
+        PASS_VALUES[byte] = scaled(byte, 36);
+    }
+    for (int cards = 0; cards <= CARDS; cards++)
+        SIZE_VALUES[cards] = scaled(cards, 18);
+}
+
+static inline void
+card_plane(float *out, uint64_t cards)
+{
+    for (int byte = 0; byte < CARDS / 8; byte++)
+        memcpy(out + 8 * byte, BYTE_PLANES[cards >> 8 * byte & 255], sizeof BYTE_PLANES[0]);
+    memcpy(out + CARDS / 8 * 8, BYTE_PLANES[cards >> CARDS / 8 * 8 & 255],
+           (CARDS % 8) * sizeof(float));
+}
+
+static inline void
+mask_bytes(signed char *out, uint64_t cards) /* the 36 entries of a card set as int8 */
+{
+    for (int byte = 0; byte < CARDS / 8; byte++)
+        memcpy(out + 8 * byte, &BYTE_BITS[cards >> 8 * byte & 255], 8);
+    memcpy(out + CARDS / 8 * 8, &BYTE_BITS[cards >> CARDS / 8 * 8 & 255], CARDS % 8);
+}
+
+static int
+index_below(PyObject *value, int limit, int *index) /* 0 and an int from 0 to limit - 1, or 1 */
+{
+    if (!PyLong_CheckExact(value))
+        return 1;
+    long number = PyLong_AsLong(value);
+    if (number == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return 1;
+    }
+    if (number < 0 || number >= limit)
+        return 1;
+    *index = (int)number;
+    return 0;
+}
+
+PyDoc_STRVAR(sevens_observation_doc,
+             "sevens_observation(state, seat, observation, action_mask)\n--\n\n"
+             "sevens_ru.encode.observe_into(): the observation of seat in state into\n"
+             "observation (float32, 108 + 3 n entries) and its legal actions into action_mask\n"
+             "(int8, 36 entries; all 0 unless seat is to play). True, or None for a state or\n"
+             "seat the Python path handles.");
+
+static PyObject *
+sp_sevens_observation(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!planes_ready)
+        init_planes();
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError,
+                        "sevens_observation(state, seat, observation, action_mask)");
+        return NULL;
+    }
+    ENSURE_BOUND();
+    Position position;
+    int seat, read = read_state(args[0], &position);
+    if (read != 0)
+        return read < 0 ? NULL : Py_NewRef(Py_None);
+    if (index_below(args[1], position.players, &seat) != 0)
+        Py_RETURN_NONE;
+    int players = position.players;
+    Py_buffer tensor, mask;
+    if (array_buffer(args[2], &tensor, 'f', 3 * CARDS + 3 * players, "observation") < 0)
+        return NULL;
+    if (array_buffer(args[3], &mask, 'b', CARDS, "action_mask") < 0) {
+        PyBuffer_Release(&tensor);
+        return NULL;
+    }
+    uint64_t dealt[MAX_SEATS];
+    for (int other = 0; other < players; other++)
+        if (hand_of(&position, other, &dealt[other]) < 0) {
+            PyBuffer_Release(&tensor);
+            PyBuffer_Release(&mask);
+            return NULL;
+        }
+    float *out = tensor.buf;
+    uint64_t table = board_table(position.board), passes = board_passes(position.board);
+    card_plane(out, dealt[seat] & ~table);
+    card_plane(out + CARDS, table);
+    card_plane(out + 2 * CARDS, table ? board_playable(position.board) : NINE_OF_DIAMONDS);
+    out += 3 * CARDS;
+    for (int k = 0; k < players; k++) {
+        int other = (seat + k) % players;
+        out[k] = (float)(position.turn == other);
+        out[players + k] = SIZE_VALUES[count(dealt[other] & ~table)];
+        out[2 * players + k] = PASS_VALUES[passes >> (8 * other) & 255];
+    }
+    mask_bytes(mask.buf, position.turn == seat ? position.moves : 0);
+    PyBuffer_Release(&tensor);
+    PyBuffer_Release(&mask);
+    Py_RETURN_TRUE;
+}
+
+PyDoc_STRVAR(sevens_act_doc, "sevens_act(state, action)\n--\n\n"
+                             "sevens_ru.apply() for a legal action number (an int) of the\n"
+                             "engine's states, as the environments' steps make it; None for\n"
+                             "anything else, which the Python path handles (and explains).");
+
+static PyObject *
+sp_sevens_act(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "sevens_act(state, action)");
+        return NULL;
+    }
+    ENSURE_BOUND();
+    int index;
+    if (index_below(args[1], CARDS, &index) != 0) /* an int from 0 to 35 */
+        Py_RETURN_NONE;
+    Position position;
+    int found = read_state(args[0], &position);
+    if (found < 0)
+        return NULL;
+    if (found > 0 || !(position.moves >> index & 1))
+        Py_RETURN_NONE;
+    if (play(&position, index) < 0)
+        return NULL;
+    return make_state(position.setup, position.board, position.turn, position.moves, args[0]);
+}
+
+static int
+int_array(PyObject *array, Py_buffer *view, char type, Py_ssize_t items, const char *what)
+{ /* a C-contiguous array of int64 ('q'), int32 ('i') or bool ('?') of that many entries */
+    if (PyObject_GetBuffer(array, view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+        return -1;
+    const char *format = view->format == NULL ? "B" : view->format;
+    if (*format == '<' || *format == '=' || *format == '@')
+        format++;
+    Py_ssize_t itemsize = type == 'q' ? 8 : type == 'i' ? 4 : 1;
+    int good = format[1] == '\0' && view->itemsize == itemsize && view->len == items * itemsize;
+    if (type == 'q')
+        good = good && (format[0] == 'q' || (format[0] == 'l' && sizeof(long) == 8));
+    else if (type == 'i')
+        good = good && (format[0] == 'i' || (format[0] == 'l' && sizeof(long) == 4));
+    else
+        good = good && format[0] == '?';
+    if (!good) {
+        PyBuffer_Release(view);
+        PyErr_Format(PyExc_ValueError, "%s must be a contiguous %s array of %zd entries", what,
+                     type == 'q' ? "int64" : type == 'i' ? "int32" : "bool", items);
+        return -1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(batch_observation_doc,
+             "batch_observation(observation, action_mask, hands, table, playable, moves, cursor,\n"
+             "                  done, passes, games)\n--\n\n"
+             "The vector environment's observations (sevens_ru.envs.gymnasium): row k of\n"
+             "observation (float32, rows x (108 + 3 n)) is sevens_ru.encode.observation of the\n"
+             "seat at cursor[g] in game g = games[k] (every game if games is None), row k of\n"
+             "action_mask (int8, rows x 36, or None) the bits of moves[g]. The other arrays are\n"
+             "a GameBatch's: hands and passes seat-major (n x size), the rest one per game.\n"
+             "None; a ValueError for arrays of the wrong type or size.");
+
+static PyObject *
+sp_batch_observation(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!planes_ready)
+        init_planes();
+    if (nargs != 10) {
+        PyErr_SetString(PyExc_TypeError, "batch_observation() takes 10 arguments");
+        return NULL;
+    }
+    enum { TENSOR, MASK, HANDS, TABLE, PLAYABLE, MOVES, CURSOR, DONE, PASSES, GAMES, VIEWS };
+    Py_buffer views[VIEWS];
+    int held[VIEWS] = {0};
+    PyObject *result = NULL;
+    int has_mask = args[1] != Py_None, has_games = args[9] != Py_None;
+    Py_ssize_t size = PyObject_Length(args[3]), players = PyObject_Length(args[2]);
+    Py_ssize_t rows = has_games ? PyObject_Length(args[9]) : size;
+    if (size < 0 || players < 0 || rows < 0)
+        return NULL;
+    if (size == 0 || players < 2 || players > MAX_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "batch_observation(): a batch of 2 to 6 players");
+        return NULL;
+    }
+    Py_ssize_t width = 3 * CARDS + 3 * players;
+#define TAKE(which, call)      \
+    do {                       \
+        if ((call) < 0)        \
+            goto done;         \
+        held[which] = 1;       \
+    } while (0)
+    TAKE(TENSOR, array_buffer(args[0], &views[TENSOR], 'f', rows * width, "observation"));
+    if (has_mask)
+        TAKE(MASK, array_buffer(args[1], &views[MASK], 'b', rows * CARDS, "action_mask"));
+    TAKE(HANDS, int_array(args[2], &views[HANDS], 'q', players * size, "hands"));
+    TAKE(TABLE, int_array(args[3], &views[TABLE], 'q', size, "table"));
+    TAKE(PLAYABLE, int_array(args[4], &views[PLAYABLE], 'q', size, "playable"));
+    TAKE(MOVES, int_array(args[5], &views[MOVES], 'q', size, "moves"));
+    TAKE(CURSOR, int_array(args[6], &views[CURSOR], 'q', size, "cursor"));
+    TAKE(DONE, int_array(args[7], &views[DONE], '?', size, "done"));
+    TAKE(PASSES, int_array(args[8], &views[PASSES], 'i', players * size, "passes"));
+    if (has_games)
+        TAKE(GAMES, int_array(args[9], &views[GAMES], 'q', rows, "games"));
+#undef TAKE
+    const int64_t *hand = views[HANDS].buf, *tables = views[TABLE].buf,
+                  *open = views[PLAYABLE].buf, *legal = views[MOVES].buf,
+                  *where = views[CURSOR].buf;
+    const int32_t *passed = views[PASSES].buf;
+    const char *over = views[DONE].buf;
+    const int64_t *chosen = has_games ? views[GAMES].buf : NULL;
+    for (Py_ssize_t row = 0; row < rows; row++) {
+        Py_ssize_t game = chosen == NULL ? row : (Py_ssize_t)chosen[row];
+        Py_ssize_t seat = 0 <= game && game < size ? (Py_ssize_t)(where[game] / size) : -1;
+        if (seat < 0 || seat >= players) {
+            PyErr_SetString(PyExc_ValueError,
+                            "batch_observation(): a game or a cursor out of range");
+            goto done;
+        }
+        uint64_t on_table = (uint64_t)tables[game];
+        float *out = (float *)views[TENSOR].buf + row * width;
+        card_plane(out, (uint64_t)hand[seat * size + game] & ~on_table);
+        card_plane(out + CARDS, on_table);
+        card_plane(out + 2 * CARDS, on_table ? (uint64_t)open[game] : NINE_OF_DIAMONDS);
+        out += 3 * CARDS;
+        for (Py_ssize_t k = 0, other = seat; k < players; k++, other++) {
+            if (other == players)
+                other = 0;
+            out[k] = (float)(k == 0 && !over[game]);
+            out[players + k] = SIZE_VALUES[count((uint64_t)hand[other * size + game] & ~on_table)];
+            int32_t passed_here = passed[other * size + game];
+            out[2 * players + k] = 0 <= passed_here && passed_here < 256
+                                       ? PASS_VALUES[passed_here]
+                                       : scaled(passed_here, 36);
+        }
+        if (has_mask)
+            mask_bytes((signed char *)views[MASK].buf + row * CARDS, (uint64_t)legal[game]);
+    }
+    result = Py_NewRef(Py_None);
+done:
+    for (int view = 0; view < VIEWS; view++)
+        if (held[view])
+            PyBuffer_Release(&views[view]);
+    return result;
+}
+
+static int
+card_set_at(PyObject *sequence, Py_ssize_t position, uint64_t *cards)
+{
+    return card_set(PyTuple_GET_ITEM(sequence, position), cards);
+}
+
+PyDoc_STRVAR(durak_observation_doc,
+             "durak_observation(observation, seat, hands, trump, uncovered, attack, covers,\n"
+             "                  set_aside, shown, dealer, out, attacker, defender, takes)\n--\n\n"
+             "The observation of sevens_ru.durak.encode.observe_into() from the state's\n"
+             "facts: hands and out are tuples by seat, dealer is -1 unless the dealer's trump\n"
+             "card is known while held, attacker and defender are None once over, takes the\n"
+             "float takes_in_a_row / take_limit.");
+
+static PyObject *
+sp_durak_observation(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!planes_ready)
+        init_planes();
+    if (nargs != 14) {
+        PyErr_SetString(PyExc_TypeError,
+                        "durak_observation() takes 14 arguments (see its docstring)");
+        return NULL;
+    }
+    PyObject *hands = args[2], *out_flags = args[10];
+    if (!PyTuple_CheckExact(hands) || !PyTuple_CheckExact(out_flags) ||
+        PyTuple_GET_SIZE(hands) < 2 || PyTuple_GET_SIZE(hands) > MAX_SEATS ||
+        PyTuple_GET_SIZE(out_flags) != PyTuple_GET_SIZE(hands)) {
+        PyErr_SetString(PyExc_TypeError, "durak_observation(): hands and out are tuples by seat");
+        return NULL;
+    }
+    int players = (int)PyTuple_GET_SIZE(hands), seat, dealer = -1, attacker = -1, defender = -1;
+    int no_dealer = PyLong_CheckExact(args[9]) && PyLong_AsLong(args[9]) == -1;
+    if (PyErr_Occurred())
+        PyErr_Clear();
+    if (index_below(args[1], players, &seat) != 0 ||
+        (!no_dealer && index_below(args[9], players, &dealer) != 0) ||
+        (args[11] != Py_None && index_below(args[11], players, &attacker) != 0) ||
+        (args[12] != Py_None && index_below(args[12], players, &defender) != 0)) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "durak_observation(): a seat out of range");
+        return NULL;
+    }
+    uint64_t hand[MAX_SEATS], cards[6];
+    for (int other = 0; other < players; other++)
+        if (card_set_at(hands, other, &hand[other]) < 0)
+            return NULL;
+    for (int position = 0; position < 6; position++) /* trump ... shown */
+        if (card_set(args[3 + position], &cards[position]) < 0)
+            return NULL;
+    double takes = PyFloat_AsDouble(args[13]);
+    if (takes == -1.0 && PyErr_Occurred())
+        return NULL;
+    Py_buffer tensor;
+    if (array_buffer(args[0], &tensor, 'f', 181 + 40 * players, "observation") < 0)
+        return NULL;
+    uint64_t trump = cards[0], uncovered = cards[1], attack = cards[2], shown = cards[5];
+    float *out = tensor.buf;
+    card_plane(out, hand[seat]);
+    card_plane(out + CARDS, trump);
+    card_plane(out + 2 * CARDS, uncovered);
+    card_plane(out + 3 * CARDS, attack & ~uncovered);
+    card_plane(out + 4 * CARDS, cards[3]); /* the covers */
+    card_plane(out + 5 * CARDS, cards[4]); /* set aside */
+    out += 6 * CARDS;
+    for (int k = 1; k < players; k++) { /* what is known of the others' hands (D17) */
+        int other = (seat + k) % players;
+        uint64_t known = hand[other] & shown;
+        if (other == dealer)
+            known |= hand[other] & trump;
+        card_plane(out, known);
+        out += CARDS;
+    }
+    for (int k = 0; k < players; k++) {
+        int other = (seat + k) % players;
+        long gone = PyLong_AsLong(PyTuple_GET_ITEM(out_flags, other));
+        if (gone == -1 && PyErr_Occurred()) {
+            PyBuffer_Release(&tensor);
+            return NULL;
+        }
+        out[k] = (float)(gone > 0);
+        out[players + k] = (float)(attacker >= 0 && (attacker - seat + players) % players == k);
+        out[2 * players + k] =
+            (float)(defender >= 0 && (defender - seat + players) % players == k);
+        out[3 * players + k] = PASS_VALUES[count(hand[other])]; /* v / 36 */
+    }
+    out[4 * players] = (float)takes;
+    PyBuffer_Release(&tensor);
+    Py_RETURN_TRUE;
+}
+
+PyDoc_STRVAR(durak_mask_doc,
+             "durak_mask(action_mask, hand, uncovered, leading, beaten_by, lead_patterns,\n"
+             "           cover_base, take)\n--\n\n"
+             "The legal actions of Durak's seat to move into the int8 action_mask, as\n"
+             "sevens_ru.durak.legal_mask() numbers them: with leading true the leads from\n"
+             "hand (lead_patterns: per 4-bit set of suits, the 15-bit set of its leads), else\n"
+             "the covers of the uncovered cards (beaten_by and cover_base: per attacking card)\n"
+             "and the take.");
+
+static PyObject *
+sp_durak_mask(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 8 || !PyTuple_CheckExact(args[4]) || PyTuple_GET_SIZE(args[4]) != CARDS ||
+        !PyTuple_CheckExact(args[5]) || PyTuple_GET_SIZE(args[5]) != 16 ||
+        !PyTuple_CheckExact(args[6]) || PyTuple_GET_SIZE(args[6]) != CARDS) {
+        PyErr_SetString(PyExc_TypeError, "durak_mask() takes 8 arguments (see its docstring)");
+        return NULL;
+    }
+    uint64_t hand, uncovered;
+    int leading = PyObject_IsTrue(args[3]);
+    long take = PyLong_AsLong(args[7]);
+    if (leading < 0 || (take == -1 && PyErr_Occurred()) || card_set(args[1], &hand) < 0 ||
+        card_set(args[2], &uncovered) < 0)
+        return NULL;
+    Py_buffer mask;
+    if (array_buffer(args[0], &mask, 'b', -1, "action_mask") < 0)
+        return NULL;
+    if (take < 0 || take >= mask.len) {
+        PyBuffer_Release(&mask);
+        PyErr_SetString(PyExc_ValueError, "durak_mask(): action_mask has no entry for the take");
+        return NULL;
+    }
+    signed char *out = mask.buf;
+    Py_ssize_t size = mask.len;
+    memset(out, 0, (size_t)size);
+    if (leading) { /* D6: the leads, 15 per rank */
+        for (int rank = 0; rank < 9; rank++) {
+            unsigned suits = 0;
+            for (int suit = 0; suit < 4; suit++)
+                suits |= (unsigned)(hand >> (9 * suit + rank) & 1) << suit;
+            if (!suits)
+                continue;
+            long pattern = PyLong_AsLong(PyTuple_GET_ITEM(args[5], suits));
+            if (pattern == -1 && PyErr_Occurred())
+                goto error;
+            for (int place = 0; place < 15; place++)
+                if (pattern >> place & 1 && 15 * rank + place < size)
+                    out[15 * rank + place] = 1;
+        }
+    }
+    else { /* D8, D9: the covers of every uncovered card, and the take */
+        out[take] = 1;
+        for (uint64_t left = uncovered; left; left &= left - 1) {
+            int attack = lowest(left), start = attack - attack % 9;
+            uint64_t beaten;
+            long base = PyLong_AsLong(PyTuple_GET_ITEM(args[6], attack));
+            if ((base == -1 && PyErr_Occurred()) ||
+                card_set(PyTuple_GET_ITEM(args[4], attack), &beaten) < 0)
+                goto error;
+            for (uint64_t covers = hand & beaten; covers; covers &= covers - 1) {
+                int cover = lowest(covers); /* never from start to attack: they do not beat it */
+                long action = base + (cover < start ? cover : cover - (attack - start + 1));
+                if (action < 0 || action >= size) {
+                    PyErr_SetString(PyExc_ValueError, "durak_mask(): an action out of range");
+                    goto error;
+                }
+                out[action] = 1;
+            }
+        }
+    }
+    PyBuffer_Release(&mask);
+    Py_RETURN_NONE;
+error:
+    PyBuffer_Release(&mask);
+    return NULL;
+}
+
+PyDoc_STRVAR(action_mask_doc, "action_mask(array, legal)\n--\n\n"
+                              "Write bit a of the int legal into entry a of the int8 array\n"
+                              "(0 or 1), for every entry: sevens_ru._planes.mask_into().");
+
+#define MAX_ACTIONS 4096
+
+static PyObject *
+sp_action_mask(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyLong_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "action_mask(array, legal: int)");
+        return NULL;
+    }
+    Py_buffer checked;
+    if (array_buffer(args[0], &checked, 'b', -1, "mask_into(): the array") < 0)
+        return NULL;
+    Py_ssize_t size = checked.len;
+    if (size > MAX_ACTIONS) {
+        PyBuffer_Release(&checked);
+        PyErr_Format(PyExc_ValueError,
+                     "action_mask() writes into a writable int8 array of at most %d entries",
+                     MAX_ACTIONS);
+        return NULL;
+    }
+    unsigned char bytes[MAX_ACTIONS / 8];
+    size_t used = (size_t)(size + 7) / 8;
+#if PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t needed = PyLong_AsNativeBytes(args[1], bytes, (Py_ssize_t)used,
+                                             Py_ASNATIVEBYTES_LITTLE_ENDIAN |
+                                                 Py_ASNATIVEBYTES_UNSIGNED_BUFFER |
+                                                 Py_ASNATIVEBYTES_REJECT_NEGATIVE);
+    int fits = needed >= 0 && (size_t)needed <= used;
+#else
+    int fits = _PyLong_AsByteArray((PyLongObject *)args[1], bytes, used, 1, 0) == 0;
+#endif
+    if (fits && size % 8 && bytes[used - 1] >> (size % 8))
+        fits = 0;
+    if (!fits) {
+        PyBuffer_Release(&checked);
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "action_mask(): legal must be an int from 0 to 2**%zd - 1",
+                     size);
+        return NULL;
+    }
+    signed char *out = checked.buf;
+    memset(out, 0, (size_t)size);
+    for (size_t byte = 0; byte < used; byte++)
+        for (unsigned bits = bytes[byte]; bits; bits &= bits - 1)
+            out[8 * byte + (size_t)__builtin_ctz(bits)] = 1;
+    PyBuffer_Release(&checked);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"layout", sp_layout, METH_NOARGS, layout_doc},
     {"apply", (PyCFunction)(void (*)(void))sp_apply, METH_FASTCALL, apply_doc},
@@ -2063,6 +2582,15 @@ static PyMethodDef methods[] = {
     {"sample", (PyCFunction)(void (*)(void))sp_sample, METH_FASTCALL, sample_doc},
     {"greedy_playout", (PyCFunction)(void (*)(void))sp_greedy_playout, METH_FASTCALL,
      greedy_playout_doc},
+    {"sevens_observation", (PyCFunction)(void (*)(void))sp_sevens_observation, METH_FASTCALL,
+     sevens_observation_doc},
+    {"durak_observation", (PyCFunction)(void (*)(void))sp_durak_observation, METH_FASTCALL,
+     durak_observation_doc},
+    {"action_mask", (PyCFunction)(void (*)(void))sp_action_mask, METH_FASTCALL, action_mask_doc},
+    {"sevens_act", (PyCFunction)(void (*)(void))sp_sevens_act, METH_FASTCALL, sevens_act_doc},
+    {"batch_observation", (PyCFunction)(void (*)(void))sp_batch_observation, METH_FASTCALL,
+     batch_observation_doc},
+    {"durak_mask", (PyCFunction)(void (*)(void))sp_durak_mask, METH_FASTCALL, durak_mask_doc},
     {"log_likelihood", (PyCFunction)(void (*)(void))sp_log_likelihood, METH_FASTCALL,
      log_likelihood_doc},
     {"endgame", (PyCFunction)(void (*)(void))sp_endgame, METH_FASTCALL, endgame_doc},

@@ -59,9 +59,12 @@ try:
 except ImportError as error:  # pragma: no cover - only without the extra
     raise ImportError('sevens_ru.encode needs numpy: pip install "sevens-ru[numpy]"') from error
 
+from typing import Any, cast
+
 from ._board import NINE_OF_DIAMONDS, PASSES_SHIFT, TABLE_SHIFT
+from ._core import speedups
 from ._games import SEVENS, not_a_state, not_a_view
-from ._planes import CHUNKS, Field, card_plane, layout, one_hots, scaled, tensor
+from ._planes import CHUNKS, Field, card_plane, layout, mask_into, one_hots, scaled, tensor
 from .cards import DECK, DECK_MASK, mask_of
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players
 from .events import Play
@@ -80,6 +83,7 @@ __all__ = [
     "observation_fields",
     "observation_of",
     "observation_size",
+    "observe_into",
 ]
 
 Tensor = npt.NDArray[np.float32]
@@ -255,6 +259,53 @@ def observation_of(state: GameState, seat: int) -> Tensor:
         [(deal[other] & ~table).bit_count() for other in seats],
         [passes >> (other << 3) & 255 for other in seats],
     )
+
+
+# The compiled core's twin of observe_into(), None with the pure-Python engine.
+_fast_sevens_observation: Any = None if speedups is None else cast(Any, speedups).sevens_observation
+
+
+def observe_into(
+    state: GameState, seat: int, observation: Tensor, action_mask: npt.NDArray[np.int8]
+) -> None:
+    """Write :func:`observation_of` ``(state, seat)`` and ``seat``'s legal actions into arrays made beforehand.
+
+    ``observation`` is a float32 array of :func:`observation_size` entries,
+    ``action_mask`` an int8 array of 36: 1 for each legal action, all 0 unless
+    ``seat`` is to play. The environments fill new arrays with it at every step; the
+    compiled core writes the same entries as the Python code.
+
+    >>> import numpy as np
+    >>> import sevens_ru as s7
+    >>> from sevens_ru import encode
+    >>> state = s7.new_game(4, seed=1)
+    >>> observation, mask = np.empty(120, np.float32), np.empty(36, np.int8)
+    >>> encode.observe_into(state, 1, observation, mask)
+    >>> bool((observation == encode.observation_of(state, 1)).all()), mask.nonzero()[0].tolist()
+    (True, [12])
+
+    Raises:
+        NotAGameStateError: ``state`` is not a :class:`~sevens_ru.GameState`.
+        InvalidSeatError: ``seat`` is not a seat of the game.
+        ValueError: an array of the wrong type or size.
+    """
+    if _fast_sevens_observation is not None and _fast_sevens_observation(
+        state, seat, observation, action_mask
+    ):
+        return
+    tensor = observation_of(state, seat)  # checks the state and the seat
+    if (
+        observation.dtype != np.float32
+        or observation.shape != tensor.shape
+        or action_mask.dtype != np.int8
+        or action_mask.shape != (_CARDS,)
+    ):
+        raise ValueError(
+            f"observation must be a float32 array of {len(tensor)} entries and action_mask "
+            f"an int8 array of {_CARDS}"
+        )
+    observation[:] = tensor
+    mask_into(action_mask, state._moves if state._turn == seat else 0)
 
 
 def information_state(view: PlayerView) -> Tensor:

@@ -29,6 +29,7 @@ __all__ = [
     "InvalidOptionsError",
     "InvalidSeatError",
     "MatchError",
+    "MissingExtraError",
     "NoGameError",
     "NoMoveError",
     "NotAGameStateError",
@@ -136,6 +137,14 @@ class MatchError(SevensError, ValueError):
     """Bad match settings, or a bot that failed (raised an error or chose an illegal move).
 
     Both games' ``play_match`` raise it; a bot's own exception is its ``__cause__``.
+    """
+
+
+class MissingExtraError(SevensError, ImportError):
+    """A feature that needs an optional dependency which is not installed.
+
+    The message names the extra that brings it, such as ``pip install "sevens-ru[ray]"``
+    for ``play_match(..., backend="ray")``.
     """
 
 

@@ -6,7 +6,7 @@ bots moved one seat on each time, so every bot plays every hand from that hand's
 and the luck of the cards cancels out. Everything random comes from ``seed``: the deals
 and every bot's :class:`random.Random` are derived from it per deal, rotation and
 seat, so a match gives the same result for the same seed however many processes
-(``jobs``) play it.
+(``jobs``) play it, or the machines of a Ray cluster (``backend="ray"``).
 
 Each figure is an :class:`Estimate` with a 95 % interval, each deal (all its rotations
 together) one sample, since the games of one deal share their cards. The win rate, a
@@ -38,7 +38,7 @@ from functools import partial
 import attrs
 
 from . import _match
-from ._match import Estimate, MatchError
+from ._match import Backend, Estimate, MatchError
 from ._results import BotFigures, MatchFigures, figures_last
 from .bots import Bot
 from .deal import MAX_PLAYERS, MIN_PLAYERS
@@ -164,6 +164,7 @@ def play_match(
     names: Sequence[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
     move_timeout: float | None = None,
+    backend: Backend = "processes",
 ) -> MatchResult:
     """Play ``games`` deals between ``bots`` and measure each bot.
 
@@ -201,6 +202,18 @@ def play_match(
     With ``jobs`` > 1 the first failure (or Ctrl-C) stops every worker process at once,
     and the workers never outlive this process, even a killed one.
 
+    ``backend="ray"`` (the extra ``ray``: ``pip install "sevens-ru[ray]"``) plays the deals
+    as Ray tasks on the cluster that ``ray.init`` connects to: the one this process is
+    connected to already, else the one ``RAY_ADDRESS`` names or ``ray start`` started on
+    this machine, else a new local one. The result is the same as with ``jobs=1``; leave
+    ``jobs`` at 1, as the cluster's CPUs play the deals. Each task plays several deals
+    (about half a second of play), ``progress`` is called as tasks end, ``move_timeout``
+    works as with processes (in the worker playing the deal), a bot's failure is the
+    same ``MatchError`` with the bot's exception as its ``__cause__``, and the first
+    failure or Ctrl-C cancels every task. The bots must pickle, and every machine of the
+    cluster needs the same sevens-ru. See the how-to "A million-game tournament on a
+    cluster".
+
     >>> from sevens_ru.bots import RandomBot
     >>> play_match([RandomBot()], 10, seed=1)
     Traceback (most recent call last):
@@ -210,11 +223,24 @@ def play_match(
     90
 
     Raises:
-        MatchError: bad settings, or a bot that raised an error, chose an illegal card or
-            overran ``move_timeout`` (the bot's own exception is the ``__cause__``).
+        MatchError: bad settings (``backend`` neither ``"processes"`` nor ``"ray"``
+            included), or a bot that raised an error, chose an illegal card or overran
+            ``move_timeout`` (the bot's own exception is the ``__cause__``).
+        MissingExtraError: ``backend="ray"`` without Ray installed.
     """
     return _match.play_match(
-        _SEVENS, bots, games, seed, players, duplicate, jobs, options, names, progress, move_timeout
+        _SEVENS,
+        bots,
+        games,
+        seed,
+        players,
+        duplicate,
+        jobs,
+        options,
+        names,
+        progress,
+        move_timeout,
+        backend,
     )
 
 

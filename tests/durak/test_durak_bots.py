@@ -23,7 +23,7 @@ from sevens_ru import (
     WrongTypeError,
     durak,
 )
-from sevens_ru.durak.bots import BOT_NAMES, Bot, HeuristicBot, RandomBot, make_bot
+from sevens_ru.durak.bots import BOT_NAMES, Bot, HeuristicBot, RandomBot, SearchBot, make_bot
 from sevens_ru.durak.play import MatchResult, narrate, play_game, simulate
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -156,7 +156,7 @@ def test_a_bot_that_cheats_is_named() -> None:
 def test_a_bot_asked_out_of_turn_refuses() -> None:
     # The same error in the same situation as the main game's bots.
     state = durak.new_game(2, seed=4)
-    for bot in (RandomBot(), HeuristicBot()):
+    for bot in (RandomBot(), HeuristicBot(), SearchBot()):
         with pytest.raises(NoMoveError, match=r"^seat 0 has no move: it is seat 1's turn$"):
             bot.choose(durak.view(state, 0), random.Random(0))
     over = durak.new_game(
@@ -167,13 +167,13 @@ def test_a_bot_asked_out_of_turn_refuses() -> None:
     )
     over = play(over, "lead 6♣", "take")  # D13: the take limit is reached
     assert durak.is_over(over)
-    for bot in (RandomBot(), HeuristicBot()):
+    for bot in (RandomBot(), HeuristicBot(), SearchBot()):
         with pytest.raises(NoMoveError, match=r"seat 1 has no move: the game is over"):
             bot.choose(durak.view(over, 1), random.Random(0))
     assert repr(RandomBot()) == "RandomBot()" and repr(HeuristicBot()) == "HeuristicBot()"
 
 
-@pytest.mark.parametrize("bot", [RandomBot(), HeuristicBot()])
+@pytest.mark.parametrize("bot", [RandomBot(), HeuristicBot(), SearchBot()])
 def test_a_bot_refuses_what_is_not_a_durak_view_or_a_random(bot: Bot) -> None:
     state = durak.new_game(2, seed=4)
     seen = durak.view(state, 1)
@@ -194,14 +194,14 @@ def test_a_bot_refuses_what_is_not_a_durak_view_or_a_random(bot: Bot) -> None:
 
 def test_bots_by_name() -> None:
     # The same names, the same semantics and the same errors as sevens_ru.bots.make_bot.
-    assert BOT_NAMES == ("random", "heuristic")
-    assert [type(make_bot(name)) for name in BOT_NAMES] == [RandomBot, HeuristicBot]
+    assert BOT_NAMES == ("random", "heuristic", "search")
+    assert [type(make_bot(name)) for name in BOT_NAMES] == [RandomBot, HeuristicBot, SearchBot]
     assert isinstance(make_bot(" Heuristic "), HeuristicBot)
     assert all(isinstance(make_bot(name), Bot) for name in BOT_NAMES)
     with pytest.raises(
-        UnknownBotError, match="unknown Durak bot 'search': expected random or heuristic"
+        UnknownBotError, match="unknown Durak bot 'minimax': expected random, heuristic or search"
     ):
-        make_bot("search")
+        make_bot("minimax")
     with pytest.raises(
         UnknownBotError, match="bad setting 'depth=2' for heuristic: it takes no settings"
     ):

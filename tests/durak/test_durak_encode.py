@@ -10,7 +10,7 @@ from durak_helpers import seeds
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sevens_ru import DECK, Card, InvalidDealError, NotAGameStateError, durak
+from sevens_ru import DECK, Card, InvalidDealError, InvalidSeatError, NotAGameStateError, durak
 from sevens_ru.durak import encode
 from sevens_ru.durak.inference import infer
 
@@ -102,3 +102,60 @@ def test_sizes_and_errors() -> None:
         encode.information_state(durak.new_game(2, seed=1))  # type: ignore[arg-type]
     with pytest.raises(NotAGameStateError, match="takes a Durak GameState"):
         encode.observation_of(durak.view(durak.new_game(2, seed=1), 0), 0)  # type: ignore[arg-type]
+
+
+def engines(function: object) -> list[object]:
+    """The compiled core's twin (where it is built) and ``None``, the pure-Python path."""
+    return [None] if function is None else [function, None]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=seeds, players=st.integers(2, 4), choices=st.integers(0, 2**32), short=st.booleans())
+def test_observe_into_writes_the_observation_and_the_mask_with_either_engine(
+    seed: int, players: int, choices: int, short: bool
+) -> None:
+    rng = random.Random(choices)
+    options = durak.Options(short_deck=short and players < 4, take_limit=rng.choice([3, 100]))
+    state = durak.new_game(players, dealer=rng.randrange(players), seed=seed, options=options)
+    size = encode.observation_size(players)
+    fast = encode._fast_durak_observation, encode._fast_durak_mask
+    try:
+        for _ in range(300):
+            for seat in range(players):
+                written = set()
+                for compiled in [True] if fast[0] is None else [True, False]:
+                    encode._fast_durak_observation, encode._fast_durak_mask = (
+                        fast if compiled else (None, None)
+                    )
+                    observation = np.full(size, 7, np.float32)
+                    mask = np.full(durak.NUM_ACTIONS, 7, np.int8)
+                    encode.observe_into(state, seat, observation, mask)
+                    written.add((observation.tobytes(), mask.tobytes()))
+                assert len(written) == 1  # the same bytes from C and from Python (D17)
+                assert (observation == encode.observation_of(state, seat)).all()
+                legal = durak.legal_actions(state) if state.current_player == seat else ()
+                assert np.flatnonzero(mask).tolist() == list(legal)  # D6, D8, D9
+            if durak.is_over(state):
+                break
+            state = durak.apply(state, rng.choice(durak.legal_moves(state)))
+    finally:
+        encode._fast_durak_observation, encode._fast_durak_mask = fast
+
+
+def test_observe_into_refuses_other_arrays_states_and_seats(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = durak.new_game(3, dealer=0, seed=2)
+    for twin in engines(encode._fast_durak_observation):
+        monkeypatch.setattr(encode, "_fast_durak_observation", twin)
+        if twin is None:
+            monkeypatch.setattr(encode, "_fast_durak_mask", None)
+        good, mask = np.empty(301, np.float32), np.empty(durak.NUM_ACTIONS, np.int8)
+        with pytest.raises(ValueError, match=r"must be a (writable )?float32 array of 301"):
+            encode.observe_into(state, 0, np.empty(300, np.float32), mask)
+        with pytest.raises(ValueError, match="int8 array"):
+            encode.observe_into(state, 0, good, np.empty(durak.NUM_ACTIONS, np.int64))
+        with pytest.raises(InvalidSeatError):
+            encode.observe_into(state, 3, good, mask)
+        with pytest.raises(NotAGameStateError):
+            encode.observe_into(durak.view(state, 0), 0, good, mask)  # type: ignore[arg-type]

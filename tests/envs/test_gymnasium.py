@@ -156,3 +156,47 @@ def test_the_vector_env_is_reproducible() -> None:
     assert (first == second).all()
     actions = np.array([row.nonzero()[0][0] for row in info["action_mask"]])
     assert (one.step(actions)[0] == two.step(actions)[0]).all()
+
+
+def test_the_vector_envs_compiled_observations_are_the_python_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from sevens_ru.envs import gymnasium as module
+
+    fast = module._fast_batch_observation
+    if fast is None:
+        pytest.skip("the compiled core is not built: only the Python path runs")
+    compiled, python = SevensVectorEnv(64, players=3), SevensVectorEnv(64, players=3)
+    first: tuple[Any, ...] = compiled.reset(seed=4)
+    second: tuple[Any, ...]
+    monkeypatch.setattr(module, "_fast_batch_observation", None)
+    second = python.reset(seed=4)
+    rng = np.random.default_rng(4)
+    finals = 0
+    for _ in range(60):
+        assert first[0].tobytes() == second[0].tobytes()
+        assert first[-1]["action_mask"].tobytes() == second[-1]["action_mask"].tobytes()
+        mask = first[-1]["action_mask"]
+        actions = np.argmax(mask * rng.random(mask.shape), axis=1)
+        monkeypatch.setattr(module, "_fast_batch_observation", fast)
+        first = compiled.step(actions)
+        monkeypatch.setattr(module, "_fast_batch_observation", None)
+        second = python.step(actions)
+        if "final_obs" in first[-1]:
+            for game in np.flatnonzero(first[-1]["_final_obs"]):
+                finals += 1
+                assert first[-1]["final_obs"][game].tobytes() == (
+                    second[-1]["final_obs"][game].tobytes()
+                )
+    assert finals > 0
+
+
+def test_the_vector_envs_arrays_are_new_at_every_step() -> None:
+    envs = SevensVectorEnv(8)
+    observations, info = envs.reset(seed=3)
+    kept = observations.copy(), info["action_mask"].copy()
+    for _ in range(5):
+        mask = info["action_mask"]
+        observations_after, _, _, _, info = envs.step(np.argmax(mask, axis=1))
+        assert observations_after is not observations
+    assert (observations == kept[0]).all() and (kept[1] == kept[1]).all()

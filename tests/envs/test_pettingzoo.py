@@ -115,3 +115,69 @@ def test_numpy_seeds_deal_the_same_games() -> None:
     one.reset(seed=np.int64(5))
     two.reset(seed=5)
     assert one.game_state == two.game_state
+
+
+@pytest.mark.parametrize(("game", "players"), [("sevens", 4), ("durak", 3)])
+def test_an_observation_kept_does_not_change_later(game: str, players: int) -> None:
+    env = make(game, players)
+    env.reset(seed=5)
+    kept = []
+    for _agent in env.agent_iter(200):
+        observation, _, termination, _, _ = env.last()
+        kept.append(
+            (observation, observation["observation"].copy(), observation["action_mask"].copy())
+        )
+        assert observation["observation"].flags.writeable  # the learner's own arrays
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(None if termination else int(legal[-1]))
+    env.reset(seed=6)
+    for observation, tensor, mask in kept:
+        assert (observation["observation"] == tensor).all()
+        assert (observation["action_mask"] == mask).all()
+
+
+@pytest.mark.parametrize(("game", "players"), [("sevens", 2), ("sevens", 5), ("durak", 4)])
+def test_the_compiled_steps_are_the_python_ones(game: str, players: int) -> None:
+    from sevens_ru import _planes, encode
+    from sevens_ru.envs import _tables
+
+    hooks = [
+        (encode, "_fast_sevens_observation"),
+        (durak_encode, "_fast_durak_observation"),
+        (durak_encode, "_fast_durak_mask"),
+        (_planes, "_fast_action_mask"),
+        (_tables, "_fast_sevens_act"),
+    ]
+    compiled_hooks = [getattr(module, name) for module, name in hooks]
+    if all(hook is None for hook in compiled_hooks):
+        pytest.skip("the compiled core is not built: only the Python path runs")
+
+    def engine(compiled: bool) -> None:
+        for (module, name), hook in zip(hooks, compiled_hooks, strict=True):
+            setattr(module, name, hook if compiled else None)
+
+    try:
+        engine(compiled=False)
+        python = make(game, players)  # every step in Python
+        engine(compiled=True)
+        compiled = make(game, players)
+        compiled.reset(seed=8)
+        python.reset(seed=8)
+        rng = random.Random(8)
+        for agent in python.agent_iter():
+            assert compiled.agent_selection == agent
+            ours = compiled.last()
+            engine(compiled=False)
+            theirs = python.last()
+            for key in ("observation", "action_mask"):
+                assert ours[0][key].tobytes() == theirs[0][key].tobytes()
+            assert ours[1:] == theirs[1:]
+            legal = np.flatnonzero(theirs[0]["action_mask"]).tolist()
+            action = None if theirs[2] else rng.choice(legal)
+            python.step(action)
+            engine(compiled=True)
+            compiled.step(action)
+            assert compiled.game_state == python.game_state
+        assert not compiled.agents
+    finally:
+        engine(compiled=True)

@@ -116,6 +116,12 @@ def test_the_record_is_given_once_the_game_is_over(client: TestClient, game: str
     assert json.loads(response.text)["game"] == game
 
 
+def test_a_durak_search_bot_fills_a_seat(client: TestClient) -> None:
+    table, tokens = make_table(client, game="durak", seats=["human", "search", "heuristic"], seed=4)
+    final = play_out(client, table, tokens)
+    assert final["ranking"] is not None and len(final["ranking"]) == 3
+
+
 def test_401_without_a_valid_token(client: TestClient) -> None:
     table, _ = make_table(client, game="sevens", seats=["human", "random"])
     for headers in ({}, {"Authorization": "Basic abc"}, {"Authorization": "Bearer "}, auth("nope")):
@@ -241,7 +247,7 @@ def test_422_for_a_durak_move_that_is_not_a_move(client: TestClient) -> None:
         ({"game": "sevens", "seats": ["random", "random"]}, "at least one 'human' seat"),
         ({"game": "sevens", "seats": ["human", "minimax"]}, "seats[1]: expected 'human' or a bot"),
         ({"game": "sevens", "seats": ["human", "search:rollouts=9999999"]}, "seats[1]"),
-        ({"game": "durak", "seats": ["human", "search"]}, "seats[1]"),
+        ({"game": "durak", "seats": ["human", "search:rollouts=5"]}, "seats[1]"),
         ({"game": "sevens", "seats": ["human", "random"], "seed": "7"}, "'seed' is an integer"),
         ({"game": "sevens", "seats": ["human", "random"], "seed": 2**70}, "more than 64 bits"),
         ({"game": "sevens", "seats": ["human", "random"], "options": []}, "'options' is an object"),
@@ -391,3 +397,4 @@ def test_the_page_and_its_files_are_served(client: TestClient) -> None:
     games = client.get("/api/games").json()
     assert games["sevens"]["bots"] == ["random", "heuristic", "search"]
     assert games["durak"]["max_players"] == 4
+    assert games["durak"]["bots"] == ["random", "heuristic", "search"]

@@ -4,7 +4,7 @@ Commands::
 
     sevens-ru demo      [--game G] [--players N] [--seed S] [--bots B ...] [--lang L] [--delay SEC] [--save FILE]
     sevens-ru play      [--game G] [--players N] [--seed S] [--opponents B ...] [--seat K] [--lang L] [--save FILE]
-    sevens-ru simulate  [--game G] [--bots B ...] [--games N] [--seed S] [--jobs J] [--json] [--no-duplicate]
+    sevens-ru simulate  [--game G] [--bots B ...] [--games N] [--seed S] [--jobs J] [--backend ray [--address ADDR]] [--json] [--no-duplicate]
     sevens-ru replay    FILE [--step | --no-step] [--lang L] [--html OUT]
     sevens-ru serve     [--host 127.0.0.1] [--port 8000] [--db FILE]
 
@@ -16,8 +16,8 @@ server of :mod:`sevens_ru.web` for both games (the ``web`` extra). Each game bri
 commands (:data:`GAMES`, one folder per game: :mod:`sevens_ru.cli.sevens`,
 :mod:`sevens_ru.cli.durak`). A Sevens bot is ``random``, ``heuristic`` or ``search``,
 optionally with settings such as ``search:rollouts=2000`` (see
-:func:`sevens_ru.bots.make_bot`); a Durak bot is ``random`` or ``heuristic``
-(:func:`sevens_ru.durak.bots.make_bot`). Output goes through ``rich`` when it is
+:func:`sevens_ru.bots.make_bot`); a Durak bot is ``random``, ``heuristic`` or ``search``,
+the same way (:func:`sevens_ru.durak.bots.make_bot`). Output goes through ``rich`` when it is
 installed (``pip install "sevens-ru[cli]"``) and as plain text otherwise, or with
 ``--plain``.
 

@@ -278,6 +278,20 @@ def parser(
         help="processes (the result does not depend on it)",
     )
     sub.add_argument(
+        "--backend",
+        choices=("processes", "ray"),
+        default="processes",
+        help="where the deals are played: here, or in --jobs processes (processes, the "
+        "default), or as tasks on a Ray cluster (ray; the extra sevens-ru[ray])",
+    )
+    sub.add_argument(
+        "--address",
+        default=None,
+        metavar="ADDR",
+        help="with --backend ray: the Ray cluster to connect to (default: RAY_ADDRESS, "
+        "else a cluster started here with ray start, else a new local one)",
+    )
+    sub.add_argument(
         "--move-timeout",
         type=limit,
         default=None,

@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from .._ray import connect
 from ..cards import Language
 from ..svg import replay_html
 from ._shared import delay_of, finish, seat_of, seated, show_match, timed_match, with_human
@@ -93,6 +94,7 @@ def simulate(game: Game, args: argparse.Namespace, out: Output) -> int:
         raise argparse.ArgumentError(
             None, f"argument --players: {len(bots)} bots cannot sit at {players} seats"
         )
+    _check_backend(args)
     result, seconds = timed_match(
         out,
         lambda progress: game.match(
@@ -102,6 +104,7 @@ def simulate(game: Game, args: argparse.Namespace, out: Output) -> int:
             players=players,
             duplicate=not args.no_duplicate,
             jobs=args.jobs,
+            backend=args.backend,
             move_timeout=args.move_timeout,
             progress=progress,
             **settings,
@@ -120,6 +123,26 @@ def simulate(game: Game, args: argparse.Namespace, out: Output) -> int:
         note=game.note(result),
     )
     return 0
+
+
+def _check_backend(args: argparse.Namespace) -> None:
+    """Refuse ``--address`` or ``--jobs`` that do not go with ``--backend``; connect to Ray.
+
+    With ``--backend ray`` this connects to the cluster (``--address``, or Ray's own
+    choice) before the match, so that a missing Ray or a wrong address is told before
+    anything is played.
+    """
+    if args.backend != "ray":
+        if args.address is not None:
+            raise argparse.ArgumentError(None, "argument --address: goes with --backend ray")
+        return
+    if args.jobs != 1:
+        raise argparse.ArgumentError(
+            None,
+            "argument --jobs: counts local processes; with --backend ray the cluster's "
+            "CPUs play the deals",
+        )
+    connect(args.address)
 
 
 def replay(game: Game, args: argparse.Namespace, out: Output) -> int:

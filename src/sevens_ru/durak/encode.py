@@ -55,6 +55,7 @@ field            size          entries
 from __future__ import annotations
 
 import struct
+from typing import Any, cast
 
 try:
     import numpy as np
@@ -64,11 +65,14 @@ except ImportError as error:  # pragma: no cover - only without the extra
         'sevens_ru.durak.encode needs numpy: pip install "sevens-ru[numpy]"'
     ) from error
 
+from .._core import speedups
 from .._games import DURAK, not_a_state, not_a_view
-from .._planes import CHUNKS, Field, card_plane, layout, one_hots, scaled, tensor
+from .._planes import CHUNKS, Field, card_plane, layout, mask_into, one_hots, scaled, tensor
 from ..cards import DECK, Rank, mask_of
+from .actions import _COVER_BASE, _LEAD_PATTERN, TAKE_ACTION
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players
 from .events import Covered, Led, Took
+from .game import legal_mask
 from .observation import PlayerView
 from .state import GameState
 
@@ -81,6 +85,7 @@ __all__ = [
     "observation_fields",
     "observation_of",
     "observation_size",
+    "observe_into",
 ]
 
 Tensor = npt.NDArray[np.float32]
@@ -283,6 +288,83 @@ def observation_of(state: GameState, seat: int) -> Tensor:
     parts += [_SIZES[hands[other].bit_count()] for other in seats]
     parts.append(struct.pack("<f", state._takes / setup.take_limit))
     return tensor(parts)
+
+
+# The compiled core's twin of the observation's part of observe_into(), None with the
+# pure-Python engine.
+_fast_durak_observation: Any = None if speedups is None else cast(Any, speedups).durak_observation
+# The same for the action mask: legal_mask() written into the array.
+_fast_durak_mask: Any = None if speedups is None else cast(Any, speedups).durak_mask
+
+
+def observe_into(
+    state: GameState, seat: int, observation: Tensor, action_mask: npt.NDArray[np.int8]
+) -> None:
+    """Write :func:`observation_of` ``(state, seat)`` and ``seat``'s legal actions into arrays made beforehand.
+
+    ``observation`` is a float32 array of :func:`observation_size` entries,
+    ``action_mask`` an int8 array of :data:`~sevens_ru.durak.NUM_ACTIONS`: 1 for each
+    legal action, all 0 unless ``seat`` is to move. The environments fill new arrays
+    with it at every step; the compiled core writes the same entries as the Python code.
+
+    >>> import numpy as np
+    >>> from sevens_ru import durak
+    >>> from sevens_ru.durak import encode
+    >>> state = durak.new_game(3, dealer=0, seed=7)
+    >>> observation, mask = np.empty(301, np.float32), np.empty(durak.NUM_ACTIONS, np.int8)
+    >>> encode.observe_into(state, 1, observation, mask)
+    >>> bool((observation == encode.observation_of(state, 1)).all()), int(mask.sum()) > 0
+    (True, True)
+
+    Raises:
+        NotAGameStateError: ``state`` is not a :class:`~sevens_ru.durak.GameState`.
+        InvalidSeatError: ``seat`` is not a seat of the game.
+        ValueError: an array of the wrong type or size.
+    """
+    if not isinstance(state, GameState):
+        raise not_a_state("encode.observe_into", state, game=DURAK)
+    setup = state._setup
+    if type(seat) is not int or not 0 <= seat < setup.players:
+        seat = state._check_seat(seat)
+    if _fast_durak_observation is not None:  # it checks the array
+        _fast_durak_observation(
+            observation,
+            seat,
+            state._hands,
+            1 << setup.trump,
+            state._uncovered,
+            state._attack,
+            state._covers,
+            state._aside,
+            state._shown_cards(),
+            -1 if setup.undealt else setup.dealer,  # D4: the trump card known while held
+            state._out,
+            state._attacker,
+            state._defender,
+            state._takes / setup.take_limit,
+        )
+    else:
+        tensor = observation_of(state, seat)
+        if observation.dtype != np.float32 or observation.shape != tensor.shape:
+            raise ValueError(f"observation must be a float32 array of {len(tensor)} entries")
+        observation[:] = tensor
+    attack = state._attack
+    to_move = state._defender if attack else state._attacker
+    if to_move != seat:
+        mask_into(action_mask, 0)
+    elif _fast_durak_mask is not None:  # legal_mask() written straight into the array
+        _fast_durak_mask(
+            action_mask,
+            state._hands[to_move],
+            state._uncovered,
+            not attack,
+            setup.beaten_by,
+            _LEAD_PATTERN,
+            _COVER_BASE,
+            TAKE_ACTION,
+        )
+    else:
+        mask_into(action_mask, legal_mask(state))
 
 
 def information_state(view: PlayerView) -> Tensor:

@@ -6,7 +6,8 @@ is played once per seat rotation, so every bot plays every hand from that hand's
 and the luck of the cards cancels out; the deal numbered ``k`` is dealt by seat
 ``k mod players``, so every seat deals as often. The games are played by
 :func:`sevens_ru.durak.play.play_game`. Everything random comes from ``seed``, so a
-match gives the same result however many processes (``jobs``) play it. Each deal (all
+match gives the same result however many processes (``jobs``), or Ray tasks
+(``backend="ray"``), play it. Each deal (all
 its rotations together) is one sample of the 95 % intervals: the Wilson score interval
 for the fool and draw rates, Student's t for the mean place and payoff (see
 :mod:`sevens_ru.tournament`). A bot that fails, or chooses an illegal move, ends the
@@ -32,7 +33,7 @@ from functools import partial
 import attrs
 
 from .. import _match
-from .._match import Estimate, MatchError
+from .._match import Backend, Estimate, MatchError
 from .._results import BotFigures, MatchFigures, figures_last
 from .bots import Bot
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players
@@ -163,6 +164,7 @@ def play_match(
     names: Sequence[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
     move_timeout: float | None = None,
+    backend: Backend = "processes",
 ) -> MatchResult:
     """Play ``games`` Durak deals between ``bots`` and measure each bot.
 
@@ -177,6 +179,8 @@ def play_match(
     limit when a bot's ``choose`` takes longer, with any ``jobs`` (SIGALRM in the process
     playing the deal; with ``jobs=1`` it needs the main thread). With ``jobs`` > 1 the
     first failure or Ctrl-C stops every worker at once, and no worker outlives this process.
+    ``backend="ray"`` plays the deals as Ray tasks, with the same result as ``jobs=1``
+    (``jobs`` left at 1; the extra ``ray``), as in the main game's ``play_match``.
 
     >>> from sevens_ru import durak
     >>> from sevens_ru.durak.bots import HeuristicBot, RandomBot
@@ -196,9 +200,21 @@ def play_match(
             included), or a bot that raised an error, chose an illegal move or overran
             ``move_timeout`` (the message names the bot, its seat and the deal; the bot's
             own exception is the ``__cause__``).
+        MissingExtraError: ``backend="ray"`` without Ray installed.
     """
     return _match.play_match(
-        _DURAK, bots, games, seed, players, duplicate, jobs, options, names, progress, move_timeout
+        _DURAK,
+        bots,
+        games,
+        seed,
+        players,
+        duplicate,
+        jobs,
+        options,
+        names,
+        progress,
+        move_timeout,
+        backend,
     )
 
 

@@ -6,9 +6,10 @@ Every adapter is written once against :class:`Game`, and :data:`SEVENS` and
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 import attrs
 import numpy as np
@@ -17,6 +18,7 @@ import numpy.typing as npt
 from .. import actions as sevens_actions
 from .. import durak
 from .. import encode as sevens_encode
+from .._core import speedups
 from .._numbers import as_int
 from ..cards import Rank, Suit
 from ..deal import check_players
@@ -65,6 +67,7 @@ class Game(Generic[StateT, ViewT, OptionsT]):
     returns: Callable[[StateT], tuple[float, ...]]
     view: Callable[[StateT, int], ViewT]
     observation_of: Callable[[StateT, int], Tensor]
+    current_player: Callable[[StateT], int | None]
     observation: Callable[[ViewT], Tensor]
     observation_size: Callable[[int], int]
     information_state: Callable[[ViewT], Tensor]
@@ -82,6 +85,45 @@ class Game(Generic[StateT, ViewT, OptionsT]):
                 f"got {type(options).__name__} {options!r}"
             )
         return options
+
+
+# The compiled core's apply() for an action number of the main game (None for anything
+# it leaves to sevens_ru.apply), None with the pure-Python engine.
+_fast_sevens_act: Any = None if speedups is None else cast(Any, speedups).sevens_act
+
+
+def fast_act(
+    game: Game[StateT, ViewT, OptionsT],
+) -> Callable[[StateT, object], StateT | None] | None:
+    """The compiled core's ``apply`` for ``game``'s action numbers, if there is one.
+
+    It returns the new state, or ``None`` where ``game.apply`` must do the work (and
+    raise, for an illegal action).
+    """
+    return _fast_sevens_act if game.name == "sevens" else None
+
+
+def fast_fill(
+    game: Game[StateT, ViewT, OptionsT],
+) -> Callable[[StateT, int, Tensor, npt.NDArray[np.int8]], bool | None] | None:
+    """What fills a new observation and mask in the compiled core, for ``game``, if it is built.
+
+    Called as ``game.observe_into`` is, it returns ``True``, or ``None`` for a case it
+    leaves to the Python path (:attr:`Game.observation_of` and :attr:`Game.legal_mask`).
+    """
+    fill: Any = None
+    if game.name == "sevens":
+        fill = sevens_encode._fast_sevens_observation
+    elif durak_encode._fast_durak_observation is not None:
+        fill = _durak_fill
+    return fill  # type: ignore[no-any-return]
+
+
+def _durak_fill(
+    state: durak.GameState, seat: int, observation: Tensor, mask: npt.NDArray[np.int8]
+) -> bool:
+    durak_encode.observe_into(state, seat, observation, mask)  # the planes in C
+    return True
 
 
 def agent_names(players: int) -> list[str]:
@@ -154,6 +196,7 @@ SEVENS: Game[GameState, PlayerView, Options] = Game(
     returns=returns,
     view=view,
     observation_of=sevens_encode.observation_of,
+    current_player=operator.attrgetter("_turn"),
     observation=sevens_encode.observation,
     observation_size=sevens_encode.observation_size,
     information_state=sevens_encode.information_state,
@@ -209,6 +252,7 @@ DURAK: Game[durak.GameState, durak.PlayerView, durak.Options] = Game(
     returns=durak.returns,
     view=durak.view,
     observation_of=durak_encode.observation_of,
+    current_player=durak.GameState.current_player.fget,  # type: ignore[attr-defined]
     observation=durak_encode.observation,
     observation_size=durak_encode.observation_size,
     information_state=durak_encode.information_state,

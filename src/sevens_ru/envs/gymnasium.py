@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Generic
+from typing import Any, Generic, cast
 
 try:
     import gymnasium
@@ -49,9 +49,12 @@ except ImportError as error:  # pragma: no cover - only without the extra
     ) from error
 
 from .. import durak
+from .._board import NINE_OF_DIAMONDS
+from .._core import speedups
 from .._numbers import as_int
 from .._planes import mask_array
 from ..batch import GameBatch
+from ..batch._kernels import popcount
 from ..bots import Bot, HeuristicBot
 from ..cards import DECK
 from ..deal import check_players
@@ -64,6 +67,9 @@ from ..state import GameState
 from ._tables import DURAK, SEVENS, Game, OptionsT, StateT, ViewT, check_opponents, no_game
 
 __all__ = ["DurakEnv", "SevensEnv", "SevensVectorEnv"]
+
+# The compiled core's twin of SevensVectorEnv._observe(), None with the pure-Python engine.
+_fast_batch_observation: Any = None if speedups is None else cast(Any, speedups).batch_observation
 
 Tensor = npt.NDArray[np.float32]
 
@@ -339,8 +345,8 @@ class SevensVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any]]
             self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(seed)
         batch = self._deal()
         self._batch = batch
-        seats = batch.current_player
-        return self._observe(batch, seats), self._info(batch, seats)
+        observations, mask = self._observe(batch)
+        return observations, {"action_mask": mask, "seat": batch.current_player.copy()}
 
     def step(
         self, actions: npt.ArrayLike
@@ -360,34 +366,33 @@ class SevensVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any]]
         batch = self._batch
         if batch is None:
             raise no_game("step")
-        movers = batch.current_player
+        size = self.num_envs
         batch = batch.step(np.asarray(actions))
-        ended = batch.done
-        returns = np.zeros((self.num_envs, self._players), dtype=np.float64)
+        ended = batch.done.copy()
+        returns = np.zeros((size, self._players), dtype=np.float64)
+        rewards = np.zeros(size, dtype=np.float64)
         final: npt.NDArray[Any] | None = None
         if ended.any():
             games = np.flatnonzero(ended)
             returns[games] = batch.returns(games)
-            final = np.full(self.num_envs, None, dtype=object)
-            last = self._observe(batch, batch.winner[games], games)
-            for row, game in enumerate(games):
+            # The winner made the move that ended the game (R14): its cursor stays on it.
+            rewards[games] = returns[games, batch._cursor[games] // size]
+            final = np.full(size, None, dtype=object)
+            last, _ = self._observe(batch, games, masks=False)
+            for row, game in enumerate(games.tolist()):
                 final[game] = last[row]
             batch = batch.replace(ended, self._deal(len(games)))  # SAME_STEP: dealt again
-        rewards = returns[np.arange(self.num_envs), movers]
         self._batch = batch
-        seats = batch.current_player
-        info = self._info(batch, seats)
-        info["returns"] = returns
+        observations, mask = self._observe(batch)
+        info: dict[str, Any] = {
+            "action_mask": mask,
+            "seat": batch._cursor // size,  # no game is over after the new deals
+            "returns": returns,
+        }
         if final is not None:
             info["final_obs"] = final
             info["_final_obs"] = ended.copy()
-        return (
-            self._observe(batch, seats),
-            rewards,
-            ended.copy(),
-            np.zeros(self.num_envs, dtype=np.bool_),
-            info,
-        )
+        return observations, rewards, ended, np.zeros(size, dtype=np.bool_), info
 
     def _deal(self, games: int | None = None) -> GameBatch:
         return GameBatch.deal(
@@ -398,35 +403,58 @@ class SevensVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any]]
         )
 
     def _observe(
-        self,
-        batch: GameBatch,
-        seats: npt.NDArray[np.int64],
-        games: npt.NDArray[np.int64] | None = None,
-    ) -> Tensor:
-        """:func:`sevens_ru.encode.observation` of seat ``seats[k]`` in game ``games[k]`` (all games by default)."""
-        n = self._players
-        chosen: Any = slice(None) if games is None else games
-        count = len(seats)
-        rows = np.arange(count)
-        order = (seats[:, None] + np.arange(n)[None, :]) % n  # relative seat k -> seat
-        tensor = np.empty((count, observation_size(n)), dtype=np.float32)
-        planes = np.stack(
-            (batch.hands[chosen][rows, seats], batch.table[chosen], batch.playable[chosen]), axis=1
-        )
-        tensor[:, : 3 * len(DECK)] = _card_bits(planes).reshape(count, 3 * len(DECK))
-        start = 3 * len(DECK)
-        tensor[:, start : start + n] = 0.0
-        tensor[:, start] = ~batch.done[chosen]
-        tensor[:, start + n : start + 2 * n] = (
-            np.take_along_axis(batch.hand_sizes[chosen], order, axis=1) / HAND_SCALE
-        )
-        tensor[:, start + 2 * n :] = (
-            np.take_along_axis(batch.passes[chosen], order, axis=1) / PASS_SCALE
-        )
-        return tensor
+        self, batch: GameBatch, games: npt.NDArray[np.int64] | None = None, masks: bool = True
+    ) -> tuple[Tensor, npt.NDArray[np.int8]]:
+        """Each game's :func:`sevens_ru.encode.observation` and legal actions, new arrays.
 
-    def _info(self, batch: GameBatch, seats: npt.NDArray[np.int64]) -> dict[str, Any]:
-        return {"action_mask": _card_bits(batch.legal_sets()[:, None])[:, 0], "seat": seats.copy()}
+        The seat of game ``g`` is the one to play, or its winner once over; with
+        ``games``, only those games, in that order (and ``masks=False``: no masks).
+        """
+        count = batch.size if games is None else len(games)
+        observations = np.empty((count, observation_size(self._players)), dtype=np.float32)
+        mask = np.empty((count if masks else 0, len(DECK)), dtype=np.int8)
+        if _fast_batch_observation is not None:  # the compiled core: the same entries
+            _fast_batch_observation(
+                observations,
+                mask if masks else None,
+                batch._hands,
+                batch._table,
+                batch._playable,
+                batch._moves,
+                batch._cursor,
+                batch._done,
+                batch._passes,
+                games,
+            )
+            return observations, mask
+        # The same entries with numpy: the card planes by 12-card chunks from a table,
+        # the counts of relative seat k gathered from the seat-major arrays.
+        n, size = self._players, batch.size
+        chosen: Any = slice(None) if games is None else games
+        cursor = batch._cursor[chosen]
+        table = batch._table[chosen]
+        hands = batch._hands.reshape(-1)
+        passes = batch._passes.reshape(-1)
+        planes = np.stack(
+            (
+                hands[cursor] & ~table,
+                table,
+                np.where(table == 0, NINE_OF_DIAMONDS, batch._playable[chosen]),
+            ),
+            axis=1,
+        )
+        cards = 3 * len(DECK)
+        observations[:, :cards] = _card_bits(planes).reshape(count, cards)
+        observations[:, cards : cards + n] = 0.0
+        observations[:, cards] = ~batch._done[chosen]
+        # where[r, k]: relative seat k of row r's seat in the seat-major arrays.
+        where = (cursor[:, None] + np.arange(n) * size) % (n * size)
+        sizes = popcount(hands[where] & ~table[:, None])
+        observations[:, cards + n : cards + 2 * n] = sizes / HAND_SCALE
+        observations[:, cards + 2 * n :] = passes[where] / PASS_SCALE
+        if masks:
+            mask[:] = _card_bits(batch._moves[chosen][:, None])[:, 0]
+        return observations, mask
 
 
 def _make_sevens(opponents: Sequence[Bot] | None = None, **kwargs: Any) -> SevensEnv:

@@ -14,7 +14,8 @@ happen inside a step).
 - **Observations**: ``{"observation": float32 array, "action_mask": int8 array}``; the
   observation is the agent's :func:`sevens_ru.encode.observation` (or
   :func:`sevens_ru.durak.encode.observation`), the mask is 1 for its legal actions
-  and all 0 when it is not the agent's turn.
+  and all 0 when it is not the agent's turn. Both are new arrays at every call, which
+  the environment never changes (with the compiled core, one C call fills them).
 - **Rewards**: 0 until the end, then :func:`sevens_ru.returns` (or
   :func:`sevens_ru.durak.returns`): zero-sum, from 1 down to −1.
 - **Seeds**: ``reset(seed=s)`` deals the same games again; Durak's dealer is drawn
@@ -53,11 +54,26 @@ from .._planes import mask_array
 from ..durak.deal import check_players as check_durak_players
 from ..errors import InvalidOptionsError
 from ..options import Options
-from ._tables import DURAK, SEVENS, Game, OptionsT, StateT, ViewT, agent_names, no_game, seat_rng
+from ._tables import (
+    DURAK,
+    SEVENS,
+    Game,
+    OptionsT,
+    StateT,
+    ViewT,
+    agent_names,
+    fast_act,
+    fast_fill,
+    no_game,
+    seat_rng,
+)
 
 __all__ = ["CardGameEnv", "durak_env", "sevens_env"]
 
 Observation = dict[str, npt.NDArray[Any]]
+_empty = np.empty
+_FLOAT32 = np.dtype(np.float32)
+_INT8 = np.dtype(np.int8)
 
 
 class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT]):  # type: ignore[misc]
@@ -103,6 +119,13 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
         self.action_spaces = dict.fromkeys(self.possible_agents, action_space)
         self._rng = random.Random()
         self._state: StateT | None = None
+        # What every step uses, looked up once.
+        self._apply = game.apply
+        self._act = fast_act(game)
+        self._fill = fast_fill(game)
+        self._current_player = game.current_player
+        self._observation_size = game.observation_size(players)
+        self._num_actions = game.num_actions
 
     @property
     def game_state(self) -> StateT:
@@ -135,21 +158,25 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
 
     def step(self, action: int | None) -> None:
         """Make ``action`` for ``agent_selection``, the agent to act (``None`` for an agent that is done)."""
-        if self._state is None:
+        state = self._state
+        if state is None:
             raise no_game("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game = self._game
-        state = game.apply(self._state, action)  # every action is checked by the rules
+        # Every action is checked by the rules. The rewards stay 0 (and so the acting
+        # agent's cumulative reward) until the step that ends the game.
+        act = self._act
+        new = None if act is None else act(state, action)
+        state = self._apply(state, action) if new is None else new
         self._state = state
-        self._cumulative_rewards[agent] = 0.0
-        seat = state.current_player
+        seat = self._current_player(state)
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
             return
-        for agent_seat, value in enumerate(game.returns(state)):
+        self._cumulative_rewards[agent] = 0.0
+        for agent_seat, value in enumerate(self._game.returns(state)):
             name = self.possible_agents[agent_seat]
             self.rewards[name] = value
             self.terminations[name] = True
@@ -159,16 +186,56 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
         ]
 
     def observe(self, agent: str) -> Observation:
-        """What ``agent`` sees: its observation tensor and its legal actions (0 unless its turn)."""
+        """What ``agent`` sees: its observation tensor and its legal actions (0 unless its turn).
+
+        Both arrays are new at every call: the environment never changes them later.
+        """
         state = self._state
         if state is None:
             raise no_game("observe")
+        return self._observation(state, self._seat_of[agent])
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """The observation, cumulative reward, termination, truncation and info of ``agent_selection``."""
+        agent = self.agent_selection
+        state = self._state
+        observation: Observation | None = None
+        if not observe:
+            pass
+        elif state is None:
+            raise no_game("last")
+        elif self._fill is not None:  # _observation() in line: the loop calls this every step
+            tensor = _empty(self._observation_size, _FLOAT32)
+            action_mask = _empty(self._num_actions, _INT8)
+            if self._fill(state, self._seat_of[agent], tensor, action_mask):
+                observation = {"observation": tensor, "action_mask": action_mask}
+            else:
+                observation = self._observation(state, self._seat_of[agent])
+        else:
+            observation = self._observation(state, self._seat_of[agent])
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def _observation(self, state: StateT, seat: int) -> Observation:
+        """The observation of ``seat``: new arrays, filled by the compiled core where it is built."""
+        fill = self._fill
+        if fill is not None:
+            tensor = _empty(self._observation_size, _FLOAT32)
+            action_mask = _empty(self._num_actions, _INT8)
+            if fill(state, seat, tensor, action_mask):
+                return {"observation": tensor, "action_mask": action_mask}
         game = self._game
-        seat = self._seat_of[agent]
-        legal = game.legal_mask(state) if state.current_player == seat else 0
+        legal = game.legal_mask(state) if self._current_player(state) == seat else 0
         return {
             "observation": game.observation_of(state, seat),
-            "action_mask": mask_array(legal, game.num_actions),
+            "action_mask": mask_array(legal, self._num_actions),
         }
 
     def render(self) -> str | None:

@@ -14,7 +14,7 @@ Trump card ..., dealt by Seat 0 (heuristic); 18 cards out of play
 ...
 Seat 1 (random) attacks Seat 0 (heuristic)
 ...
->>> main(["demo", "--game", "durak", "--bots", "search"])  # Durak has no search bot
+>>> main(["demo", "--game", "durak", "--bots", "minimax"])  # no Durak bot of that name
 2
 """
 

@@ -1,13 +1,15 @@
-"""Bots for old Durak: a random player and one that follows the source's advice.
+"""Bots for old Durak: a random player, one that follows the source's advice, and a search.
 
 The same shape as :mod:`sevens_ru.bots`: a bot is anything with ``choose(view, rng) ->
 Move`` (the :class:`Bot` protocol); it sees only a :class:`~sevens_ru.durak.PlayerView`
 (D17) and draws any randomness from the :class:`random.Random` it is given, so a game
-between bots is reproducible. Two are provided:
+between bots is reproducible. Three are provided:
 
 - :class:`RandomBot` makes a uniformly random legal move;
 - :class:`HeuristicBot` follows the strategy notes of the source: lead low and in
-  groups, keep the trumps, cover cheaply or take at once.
+  groups, keep the trumps, cover cheaply or take at once;
+- :class:`SearchBot` samples the hidden cards from what it has seen and plays every
+  candidate move out on the same deals, with the heuristic's policy.
 
 :func:`make_bot` makes them by name (:data:`BOT_NAMES`), and every bot refuses a seat
 with no move with :class:`~sevens_ru.errors.NoMoveError`, as the main game's do.
@@ -30,12 +32,14 @@ from ._base import Bot, legal_moves_of
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 from .registry import BOT_NAMES, make_bot
+from .search import SearchBot
 
 __all__ = [
     "BOT_NAMES",
     "Bot",
     "HeuristicBot",
     "RandomBot",
+    "SearchBot",
     "legal_moves_of",
     "make_bot",
 ]
