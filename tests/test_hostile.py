@@ -23,8 +23,11 @@ import pytest
 import sevens_ru as s7
 from sevens_ru import durak
 from sevens_ru._board import NINES
+from sevens_ru.bots import SearchBot, make_bot
 from sevens_ru.cards import DECK_MASK, LONGEST_CARD_TEXT
 from sevens_ru.durak import record as durak_record
+from sevens_ru.durak.bots import SearchBot as DurakSearchBot
+from sevens_ru.durak.bots import make_bot as make_durak_bot
 from sevens_ru.durak.moves import LONGEST_MOVE_TEXT
 from sevens_ru.record import LARGEST_RECORD, MAX_BYTES
 from sevens_ru.state import Setup, build_state
@@ -147,6 +150,32 @@ def test_every_message_quotes_a_short_excerpt(value: object) -> None:
             message.encode("utf-8")
         else:
             pytest.fail("accepted a hostile value")
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["x" * HUGE, "\ud800" * 1000, ["search"] * 100_000],
+    ids=["string", "surrogates", "list"],
+)
+def test_bot_settings_and_names_are_quoted_short(value: object) -> None:
+    text = value if isinstance(value, str) else "x"
+    calls: list[Callable[[], object]] = [
+        lambda: SearchBot(rollouts=value),  # type: ignore[arg-type]
+        lambda: SearchBot(temperature=value),  # type: ignore[arg-type]
+        lambda: DurakSearchBot(rollouts=value),  # type: ignore[arg-type]
+        lambda: DurakSearchBot(time_limit=value),  # type: ignore[arg-type]
+        lambda: make_bot(value),  # type: ignore[arg-type]
+        lambda: make_durak_bot(value),  # type: ignore[arg-type]
+        lambda: make_bot(f"search:rollouts={text}"),
+        lambda: make_durak_bot(f"search:{text}=1"),
+        lambda: make_durak_bot(f"heuristic:{text}"),
+    ]
+    for call in calls:
+        with pytest.raises(s7.SevensError) as refused:
+            call()
+        message = str(refused.value)
+        assert len(message) < 400, message[:500]
+        message.encode("utf-8")
 
 
 # -- F2: record limits -------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 - :func:`checked_moves`: the checks every bot of either game makes of its arguments,
   with the same errors in the same situation;
+- :func:`check_playouts`, :func:`check_seconds`: the checks of a search bot's budget,
+  with the same messages in both games;
 - :class:`BotRegistry`: bots by name (``"heuristic"``, ``"search:rollouts=2000"``), as
   both games' ``make_bot`` read them;
 - :func:`bot_steps`, :func:`lineup_of`, :func:`rngs_for`: the loop of both games'
@@ -22,6 +24,7 @@ from typing import Any, Generic, Protocol, TypeVar
 import attrs
 
 from ._games import DURAK, SEVENS, Game, not_a_view
+from ._quote import excerpt, got
 from .errors import (
     InvalidOptionsError,
     NoMoveError,
@@ -30,7 +33,16 @@ from .errors import (
     WrongTypeError,
 )
 
-__all__ = ["BotRegistry", "bot_steps", "bots_seed", "checked_moves", "lineup_of", "rngs_for"]
+__all__ = [
+    "BotRegistry",
+    "bot_steps",
+    "bots_seed",
+    "check_playouts",
+    "check_seconds",
+    "checked_moves",
+    "lineup_of",
+    "rngs_for",
+]
 
 # The arguments of a bot
 
@@ -78,6 +90,47 @@ def checked_moves(view: object, rng: object, kind: type[W], game: Game) -> tuple
 B = TypeVar("B")
 
 
+def check_playouts(bot: object, attribute: attrs.Attribute[int], value: int) -> None:
+    """An attrs validator: ``value`` is a positive ``int``, the playouts of one decision.
+
+    >>> from sevens_ru.bots import SearchBot
+    >>> SearchBot(rollouts=0)
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.InvalidOptionsError: SearchBot.rollouts must be a positive int (playouts per decision), got 0
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidOptionsError(
+            f"{_owner(bot)}.{attribute.name} must be a positive int (playouts per decision), "
+            f"got {excerpt(value)}"
+        )
+
+
+def check_seconds(bot: object, attribute: attrs.Attribute[float | None], value: object) -> None:
+    """An attrs validator: ``value`` is ``None`` or a positive number of seconds.
+
+    >>> from sevens_ru.durak.bots import SearchBot
+    >>> SearchBot(time_limit="x" * 1000)
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.InvalidOptionsError: durak SearchBot.time_limit must be None or a positive number of seconds, got 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (1,000 characters)
+    """
+    if value is not None and (
+        isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0
+    ):
+        raise InvalidOptionsError(
+            f"{_owner(bot)}.{attribute.name} must be None or a positive number of seconds, "
+            f"got {excerpt(value)}"
+        )
+
+
+def _owner(bot: object) -> str:
+    """The bot's class as messages name it: ``durak`` first for a Durak bot."""
+    kind = type(bot)
+    prefix = "durak " if kind.__module__.startswith("sevens_ru.durak.") else ""
+    return prefix + kind.__qualname__
+
+
 @attrs.frozen
 class BotRegistry(Generic[B]):
     """The bots of one game by name: how :func:`make_bot` reads a description.
@@ -122,7 +175,7 @@ class BotRegistry(Generic[B]):
         which = f"{self.game} bot" if self.game else "bot"
         if not isinstance(description, str):
             raise UnknownBotError(
-                f"a {which} is named by text such as 'heuristic', got {description!r}"
+                f"a {which} is named by text such as 'heuristic', got {got(description)}"
             )
         kind, _, settings = description.strip().partition(":")
         kind = kind.strip().lower()
@@ -130,17 +183,19 @@ class BotRegistry(Generic[B]):
         if factory is None:
             names = self.names
             expected = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
-            raise UnknownBotError(f"unknown {which} {kind!r}: expected {expected}")
+            raise UnknownBotError(f"unknown {which} {excerpt(kind)}: expected {expected}")
         known = self.settings.get(kind, frozenset())
         values: dict[str, Any] = {}
         for item in filter(None, (part.strip() for part in settings.split(","))):
             key, equals, text = item.partition("=")
             key = key.strip()
             if not known:
-                raise UnknownBotError(f"bad setting {item!r} for {kind}: it takes no settings")
+                raise UnknownBotError(
+                    f"bad setting {excerpt(item)} for {kind}: it takes no settings"
+                )
             if not equals or key not in known:
                 raise UnknownBotError(
-                    f"bad setting {item!r} for {kind}: expected name=value with a name among "
+                    f"bad setting {excerpt(item)} for {kind}: expected name=value with a name among "
                     f"{', '.join(sorted(known))}"
                 )
             values[key] = _value(text.strip())

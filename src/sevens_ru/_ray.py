@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from ._quote import excerpt
 from .errors import MatchError, MissingExtraError
 
 __all__ = ["RETRIES", "TASKS_PER_CPU", "TASK_SECONDS", "connect", "play_on_ray", "ray_module"]
@@ -70,9 +71,9 @@ def connect(address: str | None = None) -> Any:
         try:
             ray.init(address=address)
         except Exception as error:  # Ray's own: ConnectionError, ValueError, RuntimeError...
-            where = "a Ray cluster" if address is None else f"the Ray cluster at {address!r}"
+            where = "a Ray cluster" if address is None else f"the Ray cluster at {excerpt(address)}"
             raise MatchError(
-                f"could not connect to {where}: {type(error).__name__}: {error}"
+                f"could not connect to {where}: {type(error).__name__}: {excerpt(str(error))}"
             ) from error
     return ray
 

@@ -10,6 +10,8 @@ from typing import Literal
 import attrs
 
 from .._board import passes_field, playable_mask
+from .._bots import check_playouts, check_seconds
+from .._quote import excerpt
 from ..cards import Card, cards_from_mask, mask_of
 from ..deal import MIN_PLAYERS, hand_sizes
 from ..errors import InvalidOptionsError
@@ -31,23 +33,11 @@ __all__ = ["SearchBot"]
 _MOST_CARDS = max(hand_sizes(MIN_PLAYERS))  # the largest hand (R5)
 
 
-def _check_rollouts(_bot: object, _attribute: object, value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidOptionsError(f"SearchBot.rollouts must be a positive int, got {value!r}")
-
-
-def _check_time_limit(_bot: object, _attribute: object, value: float | None) -> None:
-    if value is not None and (
-        isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0
-    ):
-        raise InvalidOptionsError(
-            f"SearchBot.time_limit must be None or a positive number of seconds, got {value!r}"
-        )
-
-
 def _check_rollout(_bot: object, _attribute: object, value: str) -> None:
     if value not in ("greedy", "random"):
-        raise InvalidOptionsError(f"SearchBot.rollout must be 'greedy' or 'random', got {value!r}")
+        raise InvalidOptionsError(
+            f"SearchBot.rollout must be 'greedy' or 'random', got {excerpt(value)}"
+        )
 
 
 def _check_temperature(_bot: object, _attribute: object, value: float | None) -> None:
@@ -55,25 +45,29 @@ def _check_temperature(_bot: object, _attribute: object, value: float | None) ->
         isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 1e6
     ):
         raise InvalidOptionsError(
-            f"SearchBot.temperature must be None or a positive number, got {value!r}"
+            f"SearchBot.temperature must be None or a positive number, got {excerpt(value)}"
         )
 
 
 def _check_chain_steps(_bot: object, _attribute: object, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidOptionsError(f"SearchBot.chain_steps must be a positive int, got {value!r}")
+        raise InvalidOptionsError(
+            f"SearchBot.chain_steps must be a positive int, got {excerpt(value)}"
+        )
 
 
 def _check_endgame(_bot: object, _attribute: object, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MOST_CARDS:
         raise InvalidOptionsError(
-            f"SearchBot.endgame must be an int from 0 (never) to {_MOST_CARDS} cards, got {value!r}"
+            f"SearchBot.endgame must be an int from 0 (never) to {_MOST_CARDS} cards, got {excerpt(value)}"
         )
 
 
 def _check_share(_bot: object, _attribute: object, value: float) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise InvalidOptionsError(f"SearchBot.place_weight must be from 0 to 1, got {value!r}")
+        raise InvalidOptionsError(
+            f"SearchBot.place_weight must be from 0 to 1, got {excerpt(value)}"
+        )
 
 
 @attrs.frozen
@@ -131,9 +125,9 @@ class SearchBot:
 
     name: str = "search"
     """The name shown in results."""
-    rollouts: int = attrs.field(default=2000, validator=_check_rollouts)
+    rollouts: int = attrs.field(default=2000, validator=check_playouts)
     """Playouts per decision, shared between the legal cards."""
-    time_limit: float | None = attrs.field(default=None, validator=_check_time_limit)
+    time_limit: float | None = attrs.field(default=None, validator=check_seconds)
     """Seconds per decision instead of ``rollouts`` (not reproducible), or ``None``."""
     place_weight: float = attrs.field(default=0.25, validator=_check_share)
     """Value of beating one more seat, as a share of the value of a win."""

@@ -8,8 +8,8 @@ from math import ceil, log2
 
 import attrs
 
+from ..._bots import check_playouts, check_seconds
 from ...cards import mask_of
-from ...errors import InvalidOptionsError
 from ..inference import infer
 from ..moves import Cover, Lead, Move
 from ..observation import PlayerView
@@ -17,23 +17,6 @@ from ._base import legal_moves_of
 from ._rollout import MoveMask, Rules, heuristic_defence, heuristic_lead, move_value, play_out
 
 __all__ = ["SearchBot"]
-
-
-def _check_rollouts(_bot: object, _attribute: object, value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidOptionsError(
-            f"durak SearchBot.rollouts must be a positive int (playouts per decision), got {value!r}"
-        )
-
-
-def _check_time_limit(_bot: object, _attribute: object, value: float | None) -> None:
-    if value is not None and (
-        isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0
-    ):
-        raise InvalidOptionsError(
-            "durak SearchBot.time_limit must be None or a positive number of seconds, "
-            f"got {value!r}"
-        )
 
 
 def _as_mask(move: Move) -> MoveMask:
@@ -82,9 +65,9 @@ class SearchBot:
 
     name: str = "search"
     """The name shown in results."""
-    rollouts: int = attrs.field(default=160, validator=_check_rollouts)
+    rollouts: int = attrs.field(default=160, validator=check_playouts)
     """Playouts per decision, shared between the candidates and the rounds."""
-    time_limit: float | None = attrs.field(default=None, validator=_check_time_limit)
+    time_limit: float | None = attrs.field(default=None, validator=check_seconds)
     """Seconds per decision instead of ``rollouts`` (not reproducible), or ``None``."""
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
