@@ -26,7 +26,7 @@ from ..durak import actions as durak_actions
 from ..durak import encode as durak_encode
 from ..durak.deal import check_players as check_durak_players
 from ..errors import InvalidOptionsError, NoGameError
-from ..game import apply, is_over, legal_mask, new_game
+from ..game import apply, is_over, legal_actions, legal_mask, new_game
 from ..observation import PlayerView, view
 from ..options import Options
 from ..scoring import returns
@@ -63,6 +63,7 @@ class Game(Generic[StateT, ViewT, OptionsT]):
     deal: Callable[[int, random.Random, OptionsT], StateT]  # a new game from the env's RNG
     apply: Callable[[StateT, Any], StateT]  # an action number, or a bot's move
     legal_mask: Callable[[StateT], int]
+    legal_actions: Callable[[StateT], tuple[int, ...]]
     is_over: Callable[[StateT], bool]
     returns: Callable[[StateT], tuple[float, ...]]
     view: Callable[[StateT, int], ViewT]
@@ -192,6 +193,7 @@ SEVENS: Game[GameState, PlayerView, Options] = Game(
     deal=_sevens_deal,
     apply=apply,
     legal_mask=legal_mask,
+    legal_actions=legal_actions,
     is_over=is_over,
     returns=returns,
     view=view,
@@ -248,6 +250,7 @@ DURAK: Game[durak.GameState, durak.PlayerView, durak.Options] = Game(
     deal=_durak_deal,
     apply=durak.apply,
     legal_mask=durak.legal_mask,
+    legal_actions=durak.legal_actions,
     is_over=durak.is_over,
     returns=durak.returns,
     view=durak.view,

@@ -278,13 +278,7 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
         return int(_PLAYER.TERMINAL) if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        mask = self._spec().game.legal_mask(self._state)  # type: ignore[arg-type]
-        actions = []
-        while mask:
-            low = mask & -mask
-            actions.append(low.bit_length() - 1)
-            mask ^= low
-        return actions
+        return list(self._spec().game.legal_actions(self._state))  # type: ignore[arg-type]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of this chance node with their probabilities (see the module)."""
