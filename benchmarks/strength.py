@@ -24,14 +24,15 @@ each deal one sample).
 from __future__ import annotations
 
 import argparse
-import math
 import random
+import statistics
 import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import sevens_ru as s7
+from sevens_ru._intervals import rate_estimate
 from sevens_ru.bots import Bot, SearchBot, bot_name, make_bot
 from sevens_ru.tournament import play_match
 
@@ -104,7 +105,10 @@ def seeing_all(bots: Sequence[Bot], players: int, deals: int, seed: int, jobs: i
         games = sum(len(seats) for seats in per_deal)
         wins = sum(seat[1] for seats in per_deal for seat in seats)
         rates = [sum(seat[1] for seat in seats) / len(seats) for seats in per_deal]
-        low, high = _interval(wins / games, games, rates)
+        spread = statistics.variance(rates) if len(rates) > 1 else None
+        # The interval of sevens_ru.tournament's results: Wilson's, each deal one sample.
+        estimate = rate_estimate(wins / games, games=games, deals=len(rates), spread=spread)
+        low, high = estimate.low, estimate.high
         moves = sum(seat[2] for seats in per_deal for seat in seats)
         seconds = sum(seat[3] for seats in per_deal for seat in seats)
         name = bot_name(bot) + (" (sees every hand)" if entry == 0 else "")
@@ -145,26 +149,6 @@ def _play_deals(
             ]
         found.append(seats)
     return found
-
-
-def _interval(share: float, games: int, rates: list[float]) -> tuple[float, float]:
-    """Wilson's 95 % interval over the effective games, each deal one sample.
-
-    As :class:`sevens_ru.tournament.MatchResult` computes it: the design effect is the
-    games per deal times the variance of the per-deal rates over ``share * (1 - share)``.
-    """
-    deals = len(rates)
-    effect = 1.0
-    if deals > 1 and 0.0 < share < 1.0:
-        mean = sum(rates) / deals
-        spread = sum((rate - mean) ** 2 for rate in rates) / (deals - 1)
-        effect = max(1.0, games / deals * spread / (share * (1 - share)))
-    trials = games / effect
-    z = 1.959963984540054
-    centre = (share + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
-    half /= 1 + z * z / trials
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 if __name__ == "__main__":
