@@ -1,11 +1,17 @@
-"""How strong the bots are: win rates with 95 % intervals and ms per move, over duplicate deals.
+"""How strong the bots are: win or fool rates with 95 % intervals and ms per move, over duplicate deals.
 
-Each entry of ``--lineup`` is a bot as :func:`sevens_ru.bots.make_bot` names it
-(``search``, ``heuristic``, ``search:rollouts=600,temperature=none,endgame=0``, ...). The
-match is :func:`sevens_ru.tournament.play_match` with ``duplicate=True``: each deal is
-played once per seat, the lineup moved one seat on each time, so every entry plays every
-hand. With fewer entries than ``--players`` the lineup repeats (``a b`` at 4 seats sits
-as ``a b a b``) and an entry's figures are the means over its seats.
+Each entry of ``--lineup`` is a bot as the game's ``make_bot`` names it (``search``,
+``heuristic``, ``search:rollouts=600,temperature=none,endgame=0``, ...). The match is
+the game's ``play_match`` with ``duplicate=True``: each deal is played once per seat,
+the lineup moved one seat on each time, so every entry plays every hand. With fewer
+entries than ``--players`` the lineup repeats (``a b`` at 4 seats sits as ``a b a b``)
+and an entry's figures are the means over its seats.
+
+``--game sevens`` (the default) gives win rates, against a fair share of ``1 / players``;
+``--game durak`` gives fool rates (lower is better), draw rates and payoffs, then the
+Durak search bot's targets: the first entry's fool-rate interval wholly below 1/3 and
+below every other entry's, at most 100 ms per move; it exits with 1 when one is missed
+(the claim needs at least 2,000 deals, so a shorter run says it is a screen).
 
 ``--seeing-all`` measures the bound of the first entry, a ``SearchBot``: the same search
 shown every hand (:meth:`~sevens_ru.bots.SearchBot.choose_seeing_all`, for measurement
@@ -19,6 +25,8 @@ each deal one sample).
     python benchmarks/strength.py --players 4 --lineup search search:rollouts=600,temperature=none,endgame=0
     python benchmarks/strength.py --seeing-all --deals 500
     python benchmarks/strength.py --quick                           # a smoke run
+    nice -n 10 python benchmarks/strength.py --game durak --deals 2000 --jobs 2
+    python benchmarks/strength.py --game durak --lineup search:rollouts=10 heuristic heuristic
 """
 
 from __future__ import annotations
@@ -34,14 +42,24 @@ from concurrent.futures import ProcessPoolExecutor
 import sevens_ru as s7
 from sevens_ru._intervals import rate_estimate
 from sevens_ru.bots import Bot, SearchBot, bot_name, make_bot
+from sevens_ru.durak.bots import make_bot as make_durak_bot
+from sevens_ru.durak.tournament import MatchResult as DurakResult
+from sevens_ru.durak.tournament import play_match as play_durak_match
 from sevens_ru.tournament import play_match
 
-DEFAULT_LINEUP = ["search", "heuristic", "heuristic", "heuristic"]
+LINEUPS = {
+    "sevens": ["search", "heuristic", "heuristic", "heuristic"],
+    "durak": ["search", "heuristic", "heuristic"],
+}
+QUICK = {"sevens": None, "durak": ["search:rollouts=10", "heuristic", "heuristic"]}
+MS_PER_MOVE = 100.0  # the targets' time per move
+CLAIM_DEALS = 2000  # the targets' number of duplicate deals
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--lineup", nargs="+", default=DEFAULT_LINEUP, metavar="BOT")
+    parser.add_argument("--game", choices=tuple(LINEUPS), default="sevens")
+    parser.add_argument("--lineup", nargs="+", default=None, metavar="BOT")
     parser.add_argument(
         "--players", "-n", type=int, default=None, help="seats (default: one per bot)"
     )
@@ -52,7 +70,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a few deals only, for CI")
     args = parser.parse_args(argv)
     deals = 2 if args.quick else args.deals
-    bots = [make_bot(description) for description in args.lineup]
+    lineup = args.lineup or (args.quick and QUICK[args.game]) or LINEUPS[args.game]
+    if args.game == "durak":
+        if args.seeing_all:
+            parser.error("--seeing-all is for the main game's SearchBot")
+        return durak(lineup, args.players, deals, args.seed, args.jobs, quick=args.quick)
+    bots = [make_bot(description) for description in lineup]
     players = args.players or len(bots)
     start = time.perf_counter()
     if args.seeing_all:
@@ -82,6 +105,43 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:{width}}  {games:6}  {rate:.3f} [{low:.3f}, {high:.3f}]  {ms:7.2f}")
     print(f"fair share {1 / players:.3f}; {time.perf_counter() - start:.0f} s")
     return 0
+
+
+def durak(
+    lineup: Sequence[str], players: int | None, deals: int, seed: int, jobs: int, *, quick: bool
+) -> int:
+    """The Durak match: fool rates, draws and payoffs, then the search bot's targets."""
+    started = time.perf_counter()
+    result: DurakResult = play_durak_match(
+        [make_durak_bot(description) for description in lineup],
+        deals,
+        seed=seed,
+        players=players or len(lineup),
+        jobs=jobs,
+        names=[f"{description} ({entry})" for entry, description in enumerate(lineup)],
+    )
+    print(
+        f"{result.players} players, {deals} duplicate deals, seed {seed}, jobs {jobs}: "
+        f"{time.perf_counter() - started:.0f} s"
+    )
+    for entry in result.bots:
+        print(
+            f"{entry.name:<28} fool {entry.fool_rate}  draws {entry.draw_rate}  "
+            f"payoff {entry.mean_payoff}  {entry.ms_per_move:6.2f} ms/move ({entry.moves} moves)"
+        )
+    first, *others = result.bots
+    checks = {
+        f"fool-rate interval below 1/{result.players}": first.fool_rate.high < 1 / result.players,
+        "below every other entry's interval": all(
+            first.fool_rate.high < other.fool_rate.low for other in others
+        ),
+        f"at most {MS_PER_MOVE:.0f} ms per move": first.ms_per_move <= MS_PER_MOVE,
+    }
+    for what, met in checks.items():
+        print(f"{'met   ' if met else 'MISSED'} {what}")
+    if deals < CLAIM_DEALS:
+        print(f"(fewer than {CLAIM_DEALS:,} deals: a screening run, not the claim)")
+    return 0 if quick or all(checks.values()) else 1
 
 
 # --seeing-all: duplicate games in which the first entry is shown the state
