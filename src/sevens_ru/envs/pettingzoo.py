@@ -195,34 +195,6 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
             raise no_game("observe")
         return self._observation(state, self._seat_of[agent])
 
-    def last(
-        self, observe: bool = True
-    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
-        """The observation, cumulative reward, termination, truncation and info of ``agent_selection``."""
-        agent = self.agent_selection
-        state = self._state
-        observation: Observation | None = None
-        if not observe:
-            pass
-        elif state is None:
-            raise no_game("last")
-        elif self._fill is not None:  # _observation() in line: the loop calls this every step
-            tensor = _empty(self._observation_size, _FLOAT32)
-            action_mask = _empty(self._num_actions, _INT8)
-            if self._fill(state, self._seat_of[agent], tensor, action_mask):
-                observation = {"observation": tensor, "action_mask": action_mask}
-            else:
-                observation = self._observation(state, self._seat_of[agent])
-        else:
-            observation = self._observation(state, self._seat_of[agent])
-        return (
-            observation,
-            self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
-
     def _observation(self, state: StateT, seat: int) -> Observation:
         """The observation of ``seat``: new arrays, filled by the compiled core where it is built."""
         fill = self._fill
