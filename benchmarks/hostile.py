@@ -30,10 +30,11 @@ from pathlib import Path
 from typing import Any
 
 import sevens_ru as s7
-from sevens_ru import durak, tournament
-from sevens_ru.bots import RandomBot
-from sevens_ru.durak import tournament as durak_tournament
-from sevens_ru.durak.bots import RandomBot as DurakRandomBot
+from sevens_ru import durak
+from sevens_ru.games.durak import tournament as durak_tournament
+from sevens_ru.games.durak.bots import RandomBot as DurakRandomBot
+from sevens_ru.games.sevens import tournament
+from sevens_ru.games.sevens.bots import RandomBot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -187,7 +188,7 @@ class DealSpy:
 
 
 def f4_bots(size: int) -> Outcome:
-    from sevens_ru.durak.play import play_game
+    from sevens_ru.games.durak.play import play_game
 
     spy = DealSpy()
     for seed in range(20):
@@ -211,7 +212,7 @@ class _Handmade(pickle.Pickler):
     def reducer_override(self, value: object) -> Any:
         import copyreg
 
-        from sevens_ru.state import Setup
+        from sevens_ru.games.sevens.state import Setup
 
         if isinstance(value, (s7.GameState, Setup)):
             slots = {}
@@ -226,9 +227,9 @@ class _Handmade(pickle.Pickler):
 def f5_pickle(size: int) -> Outcome:
     import io
 
-    from sevens_ru._board import NINES
-    from sevens_ru.cards import DECK_MASK
-    from sevens_ru.state import Setup, build_state
+    from sevens_ru.common.cards import DECK_MASK
+    from sevens_ru.games.sevens._board import NINES
+    from sevens_ru.games.sevens.state import Setup, build_state
 
     # The slots of a finished two-player game in which each seat holds all 36 cards.
     impossible = build_state(

@@ -42,10 +42,10 @@ import pyspiel
 import sevens_ru as s7
 import sevens_ru.envs.openspiel  # registers the games with pyspiel
 from sevens_ru import durak
-from sevens_ru.bots import RandomBot
 from sevens_ru.envs.gymnasium import SevensEnv, SevensVectorEnv
 from sevens_ru.envs.pettingzoo import durak_env, sevens_env
-from sevens_ru.inference import infer
+from sevens_ru.games.sevens.bots import RandomBot
+from sevens_ru.games.sevens.inference import infer
 
 PLAYERS = 4
 DURAK_PLAYERS = 3

@@ -45,14 +45,14 @@ from types import ModuleType
 import harness
 
 import sevens_ru as s7
-from sevens_ru.bots._rollout import greedy_playout
-from sevens_ru.game import playable_mask
-from sevens_ru.playout import playout
+from sevens_ru.games.sevens.bots._rollout import greedy_playout
+from sevens_ru.games.sevens.game import playable_mask
+from sevens_ru.games.sevens.playout import playout
 
 try:
     import numpy as np
 
-    from sevens_ru.batch import GameBatch
+    from sevens_ru.games.sevens.batch import GameBatch
 except ImportError:  # the numpy extra is not installed: no batch figures
     np = None  # type: ignore[assignment]
 

@@ -40,12 +40,12 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import sevens_ru as s7
-from sevens_ru._intervals import rate_estimate
-from sevens_ru.bots import Bot, SearchBot, bot_name, make_bot
-from sevens_ru.durak.bots import make_bot as make_durak_bot
-from sevens_ru.durak.tournament import MatchResult as DurakResult
-from sevens_ru.durak.tournament import play_match as play_durak_match
-from sevens_ru.tournament import play_match
+from sevens_ru.common._intervals import rate_estimate
+from sevens_ru.games.durak.bots import make_bot as make_durak_bot
+from sevens_ru.games.durak.tournament import MatchResult as DurakResult
+from sevens_ru.games.durak.tournament import play_match as play_durak_match
+from sevens_ru.games.sevens.bots import Bot, SearchBot, bot_name, make_bot
+from sevens_ru.games.sevens.tournament import play_match
 
 LINEUPS = {
     "sevens": ["search", "heuristic", "heuristic", "heuristic"],

@@ -110,6 +110,12 @@ pygments_dark_style = "monokai"
 logger = logging.getLogger("sevens_ru.docs")
 
 
+HOMES = ("sevens_ru.common", "sevens_ru.games.")
+"""Where the code lives: each game's folder and the shared machinery. Their names are
+documented at the paths code imports them by (``sevens_ru``, ``sevens_ru.durak``,
+``sevens_ru.bots``...), which re-export them."""
+
+
 def public_modules() -> list[str]:
     """The modules of the package whose names do not start with ``_``.
 
@@ -123,6 +129,8 @@ def public_modules() -> list[str]:
     names = ["sevens_ru"]
     for info in pkgutil.walk_packages(sevens_ru.__path__, "sevens_ru.", onerror=cannot_import):
         if any(part.startswith("_") for part in info.name.split(".")):
+            continue
+        if info.name.startswith(HOMES):  # documented at the paths code imports them by
             continue
         try:
             importlib.import_module(info.name)
@@ -231,7 +239,12 @@ def data_docstrings(
     if what != "data" or not name.startswith("sevens_ru."):
         return
     attr = name.rpartition(".")[2]
-    for module_name in public_modules():
+    homes = [
+        info.name
+        for info in pkgutil.walk_packages(sevens_ru.__path__, "sevens_ru.")
+        if info.name.startswith(HOMES) and not info.name.rpartition(".")[2].startswith("_")
+    ]
+    for module_name in [*homes, *public_modules()]:  # where it is defined first
         module = importlib.import_module(module_name)
         if getattr(module, attr, None) is not obj:
             continue

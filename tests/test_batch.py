@@ -13,7 +13,8 @@ import pytest
 np = pytest.importorskip("numpy")
 
 import sevens_ru as s7  # noqa: E402
-from sevens_ru.batch import (  # noqa: E402
+import sevens_ru.deal  # noqa: E402
+from sevens_ru.games.sevens.batch import (  # noqa: E402
     BatchError,
     GameBatch,
     _kernels,

@@ -1,4 +1,4 @@
-"""The board layout that ``sevens_ru._board`` draws is the one the engine keeps.
+"""The board layout that ``sevens_ru.games.sevens._board`` draws is the one the engine keeps.
 
 Each fact of the module's documentation is checked against what a state shows through
 its public attributes (table, passes, hands, legal moves), and what a play and a pass
@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 import sevens_ru as s7
 from helpers import games
-from sevens_ru import _board
-from sevens_ru._board import (
+from sevens_ru.common.cards import DECK_MASK
+from sevens_ru.games.sevens import _board
+from sevens_ru.games.sevens._board import (
     BEYOND,
     NINE_OF_DIAMONDS,
     NINES,
@@ -37,7 +38,6 @@ from sevens_ru._board import (
     row_of,
     table_of,
 )
-from sevens_ru.cards import DECK_MASK
 
 
 def card(text: str) -> s7.Card:

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sevens_ru as s7
-from sevens_ru._board import BEYOND
-from sevens_ru._board import OPENED_BY as RELEASES
-from sevens_ru.bots import (
+from sevens_ru.games.sevens._board import BEYOND
+from sevens_ru.games.sevens._board import OPENED_BY as RELEASES
+from sevens_ru.games.sevens.bots import (
     BOT_NAMES,
     Bot,
     HeuristicBot,
@@ -24,9 +24,9 @@ from sevens_ru.bots import (
     bot_name,
     make_bot,
 )
-from sevens_ru.bots._rollout import greedy_playout
-from sevens_ru.game import playable_mask
-from sevens_ru.inference import WrongTypeError
+from sevens_ru.games.sevens.bots._rollout import greedy_playout
+from sevens_ru.games.sevens.game import playable_mask
+from sevens_ru.games.sevens.inference import WrongTypeError
 
 BOTS: list[Bot] = [RandomBot(), HeuristicBot(), SearchBot(rollouts=60)]
 
@@ -233,7 +233,7 @@ def test_heuristic_plays_aces_and_sixes_for_tempo() -> None:
 
 
 def test_heuristic_beats_random() -> None:
-    from sevens_ru.tournament import play_match
+    from sevens_ru.games.sevens.tournament import play_match
 
     result = play_match([HeuristicBot(), RandomBot(), RandomBot(), RandomBot()], 150, seed=5)
     assert result.bots[0].win_rate.low > 0.25

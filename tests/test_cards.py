@@ -303,7 +303,7 @@ def test_card_points_takes_card_text() -> None:
 
 
 def test_as_cards_keeps_the_order() -> None:
-    from sevens_ru.cards import as_cards
+    from sevens_ru.common.cards import as_cards
 
     assert as_cards(["qs", "6♣", "qs"]) == tuple(map(Card.parse, ["Q♠", "6♣", "Q♠"]))
     assert as_cards("10 ♦") == (Card.parse("10♦"),)

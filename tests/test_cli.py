@@ -14,10 +14,10 @@ import pexpect
 import pytest
 
 import sevens_ru as s7
-from sevens_ru.cards import LANGUAGES
 from sevens_ru.cli import main
 from sevens_ru.cli.output import Output
 from sevens_ru.cli.texts import TEXTS, say
+from sevens_ru.common.cards import LANGUAGES
 
 COMMAND = [sys.executable, "-m", "sevens_ru.cli"]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

@@ -15,13 +15,15 @@ import attrs
 import pytest
 
 import sevens_ru as s7
+import sevens_ru.bots
+import sevens_ru.durak.bots
 from sevens_ru import durak
-from sevens_ru.bots import RandomBot
 from sevens_ru.cli import GAMES, main
 from sevens_ru.cli._commands import COMMANDS
-from sevens_ru.durak.bots import RandomBot as DurakRandomBot
-from sevens_ru.durak.play import play_game as play_durak_game
-from sevens_ru.play import play_game
+from sevens_ru.games.durak.bots import RandomBot as DurakRandomBot
+from sevens_ru.games.durak.play import play_game as play_durak_game
+from sevens_ru.games.sevens.bots import RandomBot
+from sevens_ru.games.sevens.play import play_game
 
 COMMAND = [sys.executable, "-m", "sevens_ru.cli"]
 ENV = {**os.environ, "TERM": "dumb", "NO_COLOR": "1", "COLUMNS": "120"}

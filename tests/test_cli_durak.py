@@ -19,10 +19,10 @@ from sevens_ru.cli import main
 from sevens_ru.cli._shared import record_game
 from sevens_ru.cli.durak.play import HumanPlayer, read_move
 from sevens_ru.cli.output import Output
-from sevens_ru.durak.bots import HeuristicBot, RandomBot, make_bot
-from sevens_ru.durak.tournament import play_match as play_durak_match
 from sevens_ru.errors import GameAbandonedError
-from sevens_ru.tournament import MatchError
+from sevens_ru.games.durak.bots import HeuristicBot, RandomBot, make_bot
+from sevens_ru.games.durak.tournament import play_match as play_durak_match
+from sevens_ru.games.sevens.tournament import MatchError
 
 COMMAND = [sys.executable, "-m", "sevens_ru.cli"]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

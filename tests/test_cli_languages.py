@@ -12,7 +12,6 @@ import pytest
 
 import sevens_ru as s7
 from sevens_ru import durak
-from sevens_ru.cards import LANGUAGES, Language
 from sevens_ru.cli import main
 from sevens_ru.cli.durak.play import HumanPlayer, read_move
 from sevens_ru.cli.durak.render import event_lines, move_text
@@ -20,6 +19,7 @@ from sevens_ru.cli.output import Output, strip_markup
 from sevens_ru.cli.sevens.play import HumanPlayer as SevensHumanPlayer
 from sevens_ru.cli.sevens.render import ranking_table
 from sevens_ru.cli.texts import TEXTS, Narrator, plural, say, seat_name
+from sevens_ru.common.cards import LANGUAGES, Language
 
 RUSSIAN = {
     1: "карта",

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 import sevens_ru as s7
 from helpers import players, seeds
-from sevens_ru.deal import hand_sizes
-from sevens_ru.shuffle import fresh_seed, shuffled, shuffled_bytes
+from sevens_ru.common.shuffle import fresh_seed, shuffled, shuffled_bytes
+from sevens_ru.games.sevens.deal import hand_sizes
 
 # Pinned deals: new_game(players, seed=...) must give these hands on every platform and
 # Python version. If one of these changes, every saved seed in the world deals anew.

@@ -13,8 +13,8 @@ from hypothesis import given
 
 import sevens_ru as s7
 from helpers import games
-from sevens_ru import encode
-from sevens_ru.inference import infer
+from sevens_ru.games.sevens import encode
+from sevens_ru.games.sevens.inference import infer
 
 
 def cards(plane: np.ndarray) -> set[s7.Card]:
@@ -202,7 +202,7 @@ def test_observe_into_refuses_other_arrays_states_and_seats(
 
 
 def test_mask_into_writes_every_bit_with_either_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sevens_ru import _planes
+    from sevens_ru.common import _planes
 
     rng = random.Random(5)
     for size in (1, 8, 36, 37, 1252):

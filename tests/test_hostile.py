@@ -22,15 +22,15 @@ import pytest
 
 import sevens_ru as s7
 from sevens_ru import durak
-from sevens_ru._board import NINES
-from sevens_ru.bots import SearchBot, make_bot
-from sevens_ru.cards import DECK_MASK, LONGEST_CARD_TEXT
-from sevens_ru.durak import record as durak_record
-from sevens_ru.durak.bots import SearchBot as DurakSearchBot
-from sevens_ru.durak.bots import make_bot as make_durak_bot
-from sevens_ru.durak.moves import LONGEST_MOVE_TEXT
-from sevens_ru.record import LARGEST_RECORD, MAX_BYTES
-from sevens_ru.state import Setup, build_state
+from sevens_ru.common.cards import DECK_MASK, LONGEST_CARD_TEXT
+from sevens_ru.games.durak import record as durak_record
+from sevens_ru.games.durak.bots import SearchBot as DurakSearchBot
+from sevens_ru.games.durak.bots import make_bot as make_durak_bot
+from sevens_ru.games.durak.moves import LONGEST_MOVE_TEXT
+from sevens_ru.games.sevens._board import NINES
+from sevens_ru.games.sevens.bots import SearchBot, make_bot
+from sevens_ru.games.sevens.record import LARGEST_RECORD, MAX_BYTES
+from sevens_ru.games.sevens.state import Setup, build_state
 
 HUGE = 5_000_000  # characters: large enough that copying it would show
 MB = 1 << 20
@@ -339,8 +339,8 @@ def test_a_pickle_of_raw_slots_is_refused() -> None:
 
 
 def test_pickles_replay_through_the_rules() -> None:
-    from sevens_ru.durak.state import _rebuild as durak_rebuild
-    from sevens_ru.state import _rebuild
+    from sevens_ru.games.durak.state import _rebuild as durak_rebuild
+    from sevens_ru.games.sevens.state import _rebuild
 
     sevens = finished_sevens()
     game = taking(durak.new_game(3, seed=2), 30)

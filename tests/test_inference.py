@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sevens_ru as s7
-from sevens_ru.inference import (
+from sevens_ru.games.sevens.inference import (
     InconsistentViewError,
     WrongTypeError,
     infer,

@@ -11,8 +11,8 @@ from types import ModuleType
 
 import pytest
 
-from sevens_ru import bots
-from sevens_ru.durak import bots as durak_bots
+from sevens_ru.games.durak import bots as durak_bots
+from sevens_ru.games.sevens import bots
 
 DOCS = Path(__file__).parents[1] / "docs"
 CELL = r"(\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\]|—)"
@@ -76,7 +76,7 @@ def test_a_tiny_ladder_makes_a_page_of_that_shape(
 
 
 def test_a_ladder_cell_is_the_match_of_its_lineup(make_ladder: ModuleType) -> None:
-    from sevens_ru.tournament import play_match
+    from sevens_ru.games.sevens.tournament import play_match
 
     game = make_ladder.GAMES[0]
     ladder = make_ladder.play_ladder(game, ["heuristic", "random"], deals=3, seed=4)

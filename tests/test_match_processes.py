@@ -24,10 +24,13 @@ from typing import Any
 import pytest
 
 import sevens_ru as s7
-from sevens_ru import _match, durak
+import sevens_ru.bots
+import sevens_ru.durak.bots
+from sevens_ru import durak
 from sevens_ru.cli import main
-from sevens_ru.durak import tournament as durak_tournament
-from sevens_ru.tournament import play_match
+from sevens_ru.common import _match
+from sevens_ru.games.durak import tournament as durak_tournament
+from sevens_ru.games.sevens.tournament import play_match
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs SIGALRM (POSIX)")
 
@@ -123,8 +126,8 @@ SCRIPT = """
 import os, sys, time
 from pathlib import Path
 import sevens_ru as s7
-from sevens_ru import _match
-from sevens_ru.tournament import play_match
+from sevens_ru.common import _match
+from sevens_ru.games.sevens.tournament import play_match
 
 PIDS = Path(sys.argv[1])
 

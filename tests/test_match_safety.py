@@ -4,7 +4,7 @@ A bot that recovers the seed of the generator it is handed (``helpers.seed_of`` 
 the seeding of a fresh ``random.Random``) and deals the game again from it would know
 every hand. The generators of both games' ``play_game`` and ``play_match`` (and so of
 the command's ``demo``, ``play`` and ``simulate``) come from the seed by a one-way step
-(:func:`sevens_ru._bots.bots_seed`), so the rebuilt deal is never the real one.
+(:func:`sevens_ru.common._bots.bots_seed`), so the rebuilt deal is never the real one.
 """
 
 from __future__ import annotations
@@ -17,12 +17,14 @@ from typing import Any
 import pytest
 
 import sevens_ru as s7
+import sevens_ru.bots
+import sevens_ru.durak.bots
 from helpers import seed_of
 from sevens_ru import durak
-from sevens_ru.durak import tournament as durak_tournament
-from sevens_ru.durak.play import play_game as durak_play_game
-from sevens_ru.play import play_game
-from sevens_ru.tournament import play_match
+from sevens_ru.games.durak import tournament as durak_tournament
+from sevens_ru.games.durak.play import play_game as durak_play_game
+from sevens_ru.games.sevens.play import play_game
+from sevens_ru.games.sevens.tournament import play_match
 
 
 class DealSpy:

@@ -9,14 +9,18 @@ from itertools import pairwise
 import pytest
 
 import sevens_ru as s7
+import sevens_ru.bots
+import sevens_ru.durak.bots
+import sevens_ru.durak.play
+import sevens_ru.play
 from sevens_ru import durak
-from sevens_ru._bots import bots_seed
-from sevens_ru.bots import HeuristicBot, RandomBot, SearchBot
-from sevens_ru.durak import play as durak_play
-from sevens_ru.durak.bots import HeuristicBot as DurakHeuristic
-from sevens_ru.durak.bots import RandomBot as DurakRandom
-from sevens_ru.play import narrate, play_game
-from sevens_ru.tournament import MatchError, play_match
+from sevens_ru.common._bots import bots_seed
+from sevens_ru.games.durak import play as durak_play
+from sevens_ru.games.durak.bots import HeuristicBot as DurakHeuristic
+from sevens_ru.games.durak.bots import RandomBot as DurakRandom
+from sevens_ru.games.sevens.bots import HeuristicBot, RandomBot, SearchBot
+from sevens_ru.games.sevens.play import narrate, play_game
+from sevens_ru.games.sevens.tournament import MatchError, play_match
 
 
 def test_both_games_have_the_same_play_module() -> None:

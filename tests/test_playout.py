@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sevens_ru as s7
-from sevens_ru.playout import playout, playout_state
+from sevens_ru.games.sevens.playout import playout, playout_state
 
 OPTIONS = [
     s7.Options(),

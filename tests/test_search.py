@@ -8,12 +8,25 @@ import statistics
 import pytest
 
 import sevens_ru as s7
-from sevens_ru._board import passes_field, playable_mask
-from sevens_ru.bots import Bot, HeuristicBot, NoMoveError, RandomBot, SearchBot, make_bot
-from sevens_ru.bots._endgame import endgame
-from sevens_ru.bots._weights import chain, danger_weight, decisions, log_likelihood, score
-from sevens_ru.cards import DECK_MASK
-from sevens_ru.inference import infer
+from sevens_ru.common.cards import DECK_MASK
+from sevens_ru.games.sevens._board import passes_field, playable_mask
+from sevens_ru.games.sevens.bots import (
+    Bot,
+    HeuristicBot,
+    NoMoveError,
+    RandomBot,
+    SearchBot,
+    make_bot,
+)
+from sevens_ru.games.sevens.bots._endgame import endgame
+from sevens_ru.games.sevens.bots._weights import (
+    chain,
+    danger_weight,
+    decisions,
+    log_likelihood,
+    score,
+)
+from sevens_ru.games.sevens.inference import infer
 from test_speedups import ENGINES, engine, needs_core, speedups
 
 HEURISTIC = HeuristicBot()
@@ -315,7 +328,7 @@ def test_seeing_every_hand_needs_a_seat_to_play() -> None:
 
 @needs_core  # a match: slow in pure Python, whose choices are the same (tested above)
 def test_the_default_search_beats_the_heuristic_more_often_than_its_share() -> None:
-    from sevens_ru.tournament import play_match
+    from sevens_ru.games.sevens.tournament import play_match
 
     bots: list[Bot] = [SearchBot(rollouts=150), HEURISTIC, HEURISTIC, HEURISTIC]
     result = play_match(bots, 40, seed=7)

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sevens_ru as s7
-from sevens_ru import shuffle
-from sevens_ru.deal import deal_seeded
+from sevens_ru.common import shuffle
+from sevens_ru.games.sevens.deal import deal_seeded
 
 # -- the deal ------------------------------------------------------------------------
 
@@ -230,7 +230,7 @@ def test_equal_histories_equal_states_across_paths() -> None:
 def test_caches_start_again_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
     # The caches of legal-move tuples and rollout steps are bounded; emptied when full,
     # they go on giving the same answers (R7, R9).
-    from sevens_ru import game, playout
+    from sevens_ru.games.sevens import game, playout
 
     monkeypatch.setattr(game, "_MAX_MOVES", 3)
     monkeypatch.setattr(playout, "_MAX_CHOICES", 3)

@@ -26,15 +26,17 @@ from typing import Any, Literal
 import pytest
 
 import sevens_ru as s7
-from sevens_ru import _board, _core
-from sevens_ru.bots import HeuristicBot, SearchBot
-from sevens_ru.bots._rollout import greedy_playout
-from sevens_ru.deal import deal_seeded
-from sevens_ru.game import playable_mask
-from sevens_ru.inference import infer
-from sevens_ru.playout import playout, playout_state
-from sevens_ru.scoring import standings
-from sevens_ru.shuffle import shuffled_bytes
+import sevens_ru.bots
+from sevens_ru.common import _core
+from sevens_ru.common.shuffle import shuffled_bytes
+from sevens_ru.games.sevens import _board
+from sevens_ru.games.sevens.bots import HeuristicBot, SearchBot
+from sevens_ru.games.sevens.bots._rollout import greedy_playout
+from sevens_ru.games.sevens.deal import deal_seeded
+from sevens_ru.games.sevens.game import playable_mask
+from sevens_ru.games.sevens.inference import infer
+from sevens_ru.games.sevens.playout import playout, playout_state
+from sevens_ru.games.sevens.scoring import standings
 
 try:
     from sevens_ru import _speedups  # type: ignore[attr-defined]
@@ -143,13 +145,13 @@ def test_the_switch_reaches_every_hook() -> None:
     # Every module with a hot path has one; with the engine off none is left on.
     modules = {getattr(module, "__name__", "") for module, _ in hooks()}
     assert {
-        "sevens_ru.game",
-        "sevens_ru.deal",
-        "sevens_ru.shuffle",
-        "sevens_ru.scoring",
-        "sevens_ru.playout",
-        "sevens_ru.bots._rollout",
-        "sevens_ru.inference",
+        "sevens_ru.games.sevens.game",
+        "sevens_ru.games.sevens.deal",
+        "sevens_ru.common.shuffle",
+        "sevens_ru.games.sevens.scoring",
+        "sevens_ru.games.sevens.playout",
+        "sevens_ru.games.sevens.bots._rollout",
+        "sevens_ru.games.sevens.inference",
     } <= modules
     with engine("python"):
         assert all(getattr(module, name) is None for module, name in hooks())
@@ -159,7 +161,7 @@ def test_the_switch_reaches_every_hook() -> None:
 
 @needs_core
 def test_the_compiled_layout_is_the_boards() -> None:
-    # The C code mirrors sevens_ru._board: the same fields and the same deltas.
+    # The C code mirrors sevens_ru.games.sevens._board: the same fields and the same deltas.
     layout = speedups.layout()
     assert layout["TABLE_SHIFT"] == _board.TABLE_SHIFT
     assert layout["PASSES_SHIFT"] == _board.PASSES_SHIFT

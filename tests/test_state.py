@@ -9,8 +9,8 @@ import pytest
 
 import sevens_ru as s7
 from sevens_ru import durak
-from sevens_ru._linked import builder
-from sevens_ru.state import _rebuild, build_state
+from sevens_ru.common._linked import builder
+from sevens_ru.games.sevens.state import _rebuild, build_state
 
 
 def midgame() -> s7.GameState:
@@ -45,7 +45,7 @@ def test_states_are_made_by_the_library_only() -> None:
 
 
 def test_states_of_both_games_are_of_their_real_class() -> None:
-    # Both games build states with sevens_ru._linked.builder: no subclass, no __init__,
+    # Both games build states with sevens_ru.common._linked.builder: no subclass, no __init__,
     # and the class itself refuses to be called, with any arguments.
     state = s7.apply(s7.new_game(3, seed=1), "9♦")
     assert type(state) is type(s7.new_game(2, seed=2)) is s7.GameState

@@ -9,12 +9,12 @@ import random
 import pytest
 
 import sevens_ru as s7
-from sevens_ru._intervals import mean_estimate as _estimate
-from sevens_ru._intervals import rate_estimate as _rate_estimate
-from sevens_ru._intervals import t_quantile as _t_quantile
-from sevens_ru._intervals import wilson as _wilson
-from sevens_ru.bots import Bot, HeuristicBot, RandomBot, SearchBot
-from sevens_ru.tournament import Estimate, MatchError, play_match
+from sevens_ru.common._intervals import mean_estimate as _estimate
+from sevens_ru.common._intervals import rate_estimate as _rate_estimate
+from sevens_ru.common._intervals import t_quantile as _t_quantile
+from sevens_ru.common._intervals import wilson as _wilson
+from sevens_ru.games.sevens.bots import Bot, HeuristicBot, RandomBot, SearchBot
+from sevens_ru.games.sevens.tournament import Estimate, MatchError, play_match
 
 
 def test_duplicate_deals_rotate_the_hands_through_every_seat() -> None:

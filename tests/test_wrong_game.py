@@ -9,10 +9,11 @@ from collections.abc import Callable
 import pytest
 
 import sevens_ru as s7
-from sevens_ru import durak, inference, playout
-from sevens_ru.batch import GameBatch
-from sevens_ru.bots import HeuristicBot, RandomBot, SearchBot
-from sevens_ru.durak import bots as durak_bots
+from sevens_ru import durak
+from sevens_ru.games.durak import bots as durak_bots
+from sevens_ru.games.sevens import inference, playout
+from sevens_ru.games.sevens.batch import GameBatch
+from sevens_ru.games.sevens.bots import HeuristicBot, RandomBot, SearchBot
 
 SEVENS_STATE = s7.new_game(4, seed=1)
 DURAK_STATE = durak.new_game(3, dealer=0, seed=1)

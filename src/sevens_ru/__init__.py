@@ -14,10 +14,24 @@ passes automatically, and the first to play their last card wins.
 
 from __future__ import annotations
 
-from . import durak
-from ._core import IMPLEMENTATION
-from .actions import NUM_ACTIONS, action_of, move_of
-from .cards import DECK, LANGUAGES, Card, Language, Rank, Suit, cards_from_mask, mask_of
+from typing import TYPE_CHECKING
+
+# The modules at the paths code imports them by, which ``import sevens_ru`` has always
+# made attributes of the package (``sevens_ru.game``): each re-exports a module of
+# sevens_ru.games.sevens or sevens_ru.common.
+from . import actions as actions
+from . import cards as cards
+from . import deal as deal
+from . import events as events
+from . import game as game
+from . import observation as observation
+from . import options as options
+from . import record as record
+from . import scoring as scoring
+from . import shuffle as shuffle
+from . import state as state
+from .common._core import IMPLEMENTATION
+from .common.cards import DECK, LANGUAGES, Card, Language, Rank, Suit, cards_from_mask, mask_of
 from .errors import (
     BatchError,
     CardParseError,
@@ -42,15 +56,31 @@ from .errors import (
     UnknownLanguageError,
     WrongTypeError,
 )
-from .events import Event, Pass, Play
-from .game import apply, is_over, legal_actions, legal_mask, legal_moves, new_game
-from .observation import PlayerView, view
-from .options import Options, PlaceNumbering
-from .record import from_json, to_json
-from .scoring import POINTS, Standing, card_points, ranking, returns
-from .state import GameState
+from .games.sevens.actions import NUM_ACTIONS, action_of, move_of
+from .games.sevens.events import Event, Pass, Play
+from .games.sevens.game import apply, is_over, legal_actions, legal_mask, legal_moves, new_game
+from .games.sevens.observation import PlayerView, view
+from .games.sevens.options import Options, PlaceNumbering
+from .games.sevens.record import from_json, to_json
+from .games.sevens.scoring import POINTS, Standing, card_points, ranking, returns
+from .games.sevens.state import GameState
+
+if TYPE_CHECKING:  # at run time sevens_ru.durak is imported when first used: see __getattr__
+    from . import durak
 
 __version__ = "0.1.0.dev0"
+
+
+if not TYPE_CHECKING:  # for the type checker, durak is imported above
+
+    def __getattr__(name: str) -> object:
+        """``sevens_ru.durak``, imported when first used: ``import sevens_ru`` leaves it out."""
+        if name == "durak":
+            import importlib
+
+            return importlib.import_module(".durak", __name__)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "DECK",

@@ -1,4 +1,4 @@
-/* sevens_ru._speedups: the main game's hot paths in C (see sevens_ru._core).
+/* sevens_ru._speedups: the main game's hot paths in C (see sevens_ru.common._core).
  *
  * The pure-Python engine is the reference. Each function here computes exactly what
  * its Python counterpart computes, on the same packed ints, and draws the same
@@ -18,7 +18,7 @@
  * Here a board is two 64-bit words, and every change to it is the same addition the
  * Python engine makes, so the ints that come out are the ones Python would make.
  *
- * The classes and slots it works on are handed over by sevens_ru._core.bindings()
+ * The classes and slots it works on are handed over by sevens_ru.common._core.bindings()
  * on first use.
  */
 #define PY_SSIZE_T_CLEAN
@@ -282,7 +282,7 @@ small_int(PyObject *value, long low, long high, const char *what, long *result)
     return 0;
 }
 
-/* -- what the Python engine hands over (sevens_ru._core.bindings) ------------------ */
+/* -- what the Python engine hands over (sevens_ru.common._core.bindings) ------------------ */
 
 static struct {
     int bound;
@@ -324,14 +324,14 @@ binding(PyObject *bindings, const char *name)
 {
     PyObject *value = PyDict_GetItemString(bindings, name); /* borrowed */
     if (value == NULL)
-        PyErr_Format(PyExc_KeyError, "sevens_ru._core.bindings() lacks %s", name);
+        PyErr_Format(PyExc_KeyError, "sevens_ru.common._core.bindings() lacks %s", name);
     return value;
 }
 
 static int
 bind(void)
 {
-    PyObject *core = PyImport_ImportModule("sevens_ru._core");
+    PyObject *core = PyImport_ImportModule("sevens_ru.common._core");
     if (core == NULL)
         return -1;
     PyObject *bindings = PyObject_CallMethod(core, "bindings", NULL);
@@ -352,7 +352,7 @@ bind(void)
     if (!PyType_Check(state) || !PyType_Check(setup) || !PyType_Check(card) ||
         !PyTuple_Check(deck) || PyTuple_GET_SIZE(deck) != CARDS || !PyTuple_Check(state_slots) ||
         !PyTuple_Check(setup_slots) || !PyTuple_Check(card_slots)) {
-        PyErr_SetString(PyExc_TypeError, "sevens_ru._core.bindings() gave unexpected values");
+        PyErr_SetString(PyExc_TypeError, "sevens_ru.common._core.bindings() gave unexpected values");
         goto done;
     }
     if (slot_offset(state, state_slots, 0, &B.setup) < 0 ||
@@ -2601,7 +2601,7 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT,
     "sevens_ru._speedups",
-    "The main game's hot paths in C; see sevens_ru._core.",
+    "The main game's hot paths in C; see sevens_ru.common._core.",
     -1,
     methods,
 };

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sevens_ru import DECK, IllegalMoveError, InvalidDealError, InvalidMoveError, Rank, durak
-from sevens_ru.durak.actions import COVER_ACTIONS, LEAD_ACTIONS, TAKE_ACTION
+from sevens_ru.games.durak.actions import COVER_ACTIONS, LEAD_ACTIONS, TAKE_ACTION
 
 
 def every_move() -> list[durak.Move]:

@@ -23,8 +23,8 @@ from sevens_ru import (
     WrongTypeError,
     durak,
 )
-from sevens_ru.durak.bots import BOT_NAMES, Bot, HeuristicBot, RandomBot, SearchBot, make_bot
-from sevens_ru.durak.play import MatchResult, narrate, play_game, simulate
+from sevens_ru.games.durak.bots import BOT_NAMES, Bot, HeuristicBot, RandomBot, SearchBot, make_bot
+from sevens_ru.games.durak.play import MatchResult, narrate, play_game, simulate
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -16,7 +16,7 @@ from sevens_ru import (
     Rank,
     durak,
 )
-from sevens_ru.shuffle import shuffled
+from sevens_ru.common.shuffle import shuffled
 
 FOUR = hands(
     "6♣ 6♦ Q♣ Q♦ Q♥ K♣ K♦ A♣ A♠",

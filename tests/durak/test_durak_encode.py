@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sevens_ru import DECK, Card, InvalidDealError, InvalidSeatError, NotAGameStateError, durak
-from sevens_ru.durak import encode
-from sevens_ru.durak.inference import infer
+from sevens_ru.games.durak import encode
+from sevens_ru.games.durak.inference import infer
 
 
 def cards(plane: np.ndarray) -> set[Card]:

@@ -24,7 +24,7 @@ from sevens_ru import (
     WrongTypeError,
     durak,
 )
-from sevens_ru.durak.inference import (
+from sevens_ru.games.durak.inference import (
     UNDEALT,
     infer,
     possible_holders,

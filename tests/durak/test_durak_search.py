@@ -12,17 +12,17 @@ from hypothesis import strategies as st
 
 from sevens_ru import InvalidOptionsError, durak
 from sevens_ru.cli import main
-from sevens_ru.durak.bots import Bot, HeuristicBot, RandomBot, SearchBot, make_bot
-from sevens_ru.durak.bots._rollout import (
+from sevens_ru.games.durak.bots import Bot, HeuristicBot, RandomBot, SearchBot, make_bot
+from sevens_ru.games.durak.bots._rollout import (
     Rules,
     heuristic_defence,
     heuristic_lead,
     move_value,
     play_out,
 )
-from sevens_ru.durak.inference import infer, sample_state
-from sevens_ru.durak.play import play_game
-from sevens_ru.durak.tournament import play_match
+from sevens_ru.games.durak.inference import infer, sample_state
+from sevens_ru.games.durak.play import play_game
+from sevens_ru.games.durak.tournament import play_match
 
 
 def as_mask(move: durak.Move) -> int:

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from sevens_ru import IllegalMoveError, durak
-from sevens_ru.durak.bots import HeuristicBot, RandomBot
-from sevens_ru.durak.tournament import MatchError, play_match
+from sevens_ru.games.durak.bots import HeuristicBot, RandomBot
+from sevens_ru.games.durak.tournament import MatchError, play_match
 
 
 class Broken:

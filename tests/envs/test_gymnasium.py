@@ -11,11 +11,12 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import sevens_ru as s7
+import sevens_ru.encode
 from sevens_ru import durak
-from sevens_ru.bots import HeuristicBot, RandomBot
-from sevens_ru.durak import bots as durak_bots
-from sevens_ru.durak import encode as durak_encode
 from sevens_ru.envs.gymnasium import DurakEnv, SevensEnv, SevensVectorEnv
+from sevens_ru.games.durak import bots as durak_bots
+from sevens_ru.games.durak import encode as durak_encode
+from sevens_ru.games.sevens.bots import HeuristicBot, RandomBot
 
 
 @pytest.mark.parametrize(

@@ -14,9 +14,11 @@ from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 
 import sevens_ru as s7
+import sevens_ru.encode
 import sevens_ru.envs.openspiel  # registers the games
+import sevens_ru.inference
 from sevens_ru import durak
-from sevens_ru.durak import encode as durak_encode
+from sevens_ru.games.durak import encode as durak_encode
 
 GAMES = [("python_sevens_ru", {"players": n}) for n in range(2, 7)] + [
     ("python_durak_ru", {"players": n}) for n in range(2, 5)

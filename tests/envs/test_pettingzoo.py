@@ -11,9 +11,10 @@ from pettingzoo.test import api_test, seed_test
 from pettingzoo.utils.wrappers import TerminateIllegalWrapper
 
 import sevens_ru as s7
+import sevens_ru.encode
 from sevens_ru import durak
-from sevens_ru.durak import encode as durak_encode
 from sevens_ru.envs.pettingzoo import durak_env, sevens_env
+from sevens_ru.games.durak import encode as durak_encode
 
 GAMES = [("sevens", players) for players in range(2, 7)] + [
     ("durak", players) for players in range(2, 5)
@@ -138,8 +139,9 @@ def test_an_observation_kept_does_not_change_later(game: str, players: int) -> N
 
 @pytest.mark.parametrize(("game", "players"), [("sevens", 2), ("sevens", 5), ("durak", 4)])
 def test_the_compiled_steps_are_the_python_ones(game: str, players: int) -> None:
-    from sevens_ru import _planes, encode
+    from sevens_ru.common import _planes
     from sevens_ru.envs import _tables
+    from sevens_ru.games.sevens import encode
 
     hooks = [
         (encode, "_fast_sevens_observation"),

@@ -23,10 +23,13 @@ import pytest
 import ray
 
 import sevens_ru as s7
-from sevens_ru import _ray, durak
+import sevens_ru.bots
+import sevens_ru.durak.bots
+from sevens_ru import durak
 from sevens_ru.cli import main
-from sevens_ru.durak import tournament as durak_tournament
-from sevens_ru.tournament import play_match
+from sevens_ru.common import _ray
+from sevens_ru.games.durak import tournament as durak_tournament
+from sevens_ru.games.sevens.tournament import play_match
 
 
 class Fails:

@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .. import __version__
-from ..cards import LANGUAGES
+from ..common.cards import LANGUAGES
 from ..errors import SevensError
 
 __all__ = [

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from ..cards import Language
+from ..common.cards import Language
 from ..errors import GameAbandonedError
 from .output import Output, escape
 from .texts import say

@@ -17,8 +17,8 @@ from typing import Any
 
 import attrs
 
-from .._ray import connect
-from ..cards import Language
+from ..common._ray import connect
+from ..common.cards import Language
 from ..svg import replay_html
 from ._shared import delay_of, finish, seat_of, seated, show_match, timed_match, with_human
 from .output import Output

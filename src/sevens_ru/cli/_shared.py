@@ -17,8 +17,8 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
-from .._match import bot_name
-from ..cards import Language
+from ..common._match import bot_name
+from ..common.cards import Language
 from ..errors import InvalidSeatError
 from ._arguments import argument
 from .output import Output, Progress, escape

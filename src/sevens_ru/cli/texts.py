@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from ..cards import LANGUAGES, Language
+from ..common.cards import LANGUAGES, Language
 from ..errors import UnknownLanguageError
 
 __all__ = ["TEXTS", "Narrator", "plural", "say", "seat_name"]

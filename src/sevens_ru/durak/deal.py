@@ -1,29 +1,21 @@
-"""The pack and the deal of old Durak (D1–D4): seeded deals and explicit ones, validated.
+"""``sevens_ru.durak.deal``: the names of ``sevens_ru.games.durak.deal``, where the code lives.
 
-A deal is the hands (one 36-bit card set per seat, bit ``i`` is ``DECK[i]``) and the
-trump card. With 2 or 3 players the trump card is the first card left over after the
-deal and takes no part in the game, like every other undealt card; with 4 players and
-36 cards nothing is left over, and the dealer's last card is the trump card (D4).
-
->>> from sevens_ru.durak.deal import deal_seeded, pack
->>> len(pack(False)), len(pack(True)), pack(True)[0]
-(36, 32, Card.parse('7♣'))
->>> hands, trump = deal_seeded(3, 0, 7, short_deck=False)
->>> [hand.bit_count() for hand in hands], hands[0] & hands[1] & hands[2]
-([9, 9, 9], 0)
+This path is kept for the code that imports it; new code may import either.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-
-from .._hands import check_player_count, read_hands
-from .._numbers import as_int
-from .._quote import excerpt, got
-from ..cards import DECK, DECK_MASK, Card, Rank
-from ..errors import CardParseError, InvalidDealError, InvalidOptionsError, InvalidSeatError
-from ..shuffle import shuffled_bytes
-from .moves import as_card
+from ..games.durak.deal import (
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    check_dealer,
+    check_players,
+    deal_hands,
+    deal_seeded,
+    pack,
+    pack_mask,
+)
 
 __all__ = [
     "HAND_SIZE",
@@ -36,171 +28,3 @@ __all__ = [
     "pack",
     "pack_mask",
 ]
-
-MIN_PLAYERS = 2
-"""The fewest players (D2)."""
-MAX_PLAYERS = 4
-"""The most players (D2)."""
-HAND_SIZE = 9
-"""The cards each player is dealt (D3)."""
-
-_PACKS = (DECK, tuple(card for card in DECK if card.rank != Rank.SIX))
-_PACK_MASKS = (DECK_MASK, sum(card.bit for card in _PACKS[1]))
-
-
-def pack(short_deck: bool) -> tuple[Card, ...]:
-    """The cards of the game in canonical order: 36 (6 to A), or 32 (7 to A) with ``short_deck`` (D1).
-
-    >>> pack(True)[:3]
-    (Card.parse('7♣'), Card.parse('8♣'), Card.parse('9♣'))
-    """
-    return _PACKS[bool(short_deck)]
-
-
-def pack_mask(short_deck: bool) -> int:
-    """:func:`~sevens_ru.durak.pack` as a 36-bit card set.
-
-    >>> from sevens_ru.cards import DECK_MASK
-    >>> pack_mask(False) == DECK_MASK, pack_mask(True).bit_count()
-    (True, 32)
-    """
-    return _PACK_MASKS[bool(short_deck)]
-
-
-def check_players(players: object, short_deck: bool = False) -> int:
-    """``players`` as an ``int`` if it is a valid player count (D1, D2), else raise.
-
-    Any integral number is accepted (numpy's too), never a ``bool``.
-
-    >>> check_players(4, short_deck=True)
-    Traceback (most recent call last):
-    ...
-    sevens_ru.errors.InvalidOptionsError: the 32-card pack (short_deck) is for 2 or 3 players (D1): 4 players need 36 cards
-    """
-    count = check_player_count(players, MIN_PLAYERS, MAX_PLAYERS, game="Durak", rule="D2")
-    if short_deck and count * HAND_SIZE > len(_PACKS[1]):
-        raise InvalidOptionsError(
-            f"the 32-card pack (short_deck) is for 2 or 3 players (D1): {count} players "
-            f"need {count * HAND_SIZE} cards"
-        )
-    return count
-
-
-def check_dealer(players: int, dealer: object) -> int:
-    """Return ``dealer`` if it is a seat of a ``players``-seat game, else raise InvalidSeatError.
-
-    >>> check_dealer(3, 2)
-    2
-    >>> check_dealer(3, 3)
-    Traceback (most recent call last):
-    ...
-    sevens_ru.errors.InvalidSeatError: the dealer must be one of the seats 0 to 2, got 3
-    """
-    if isinstance(dealer, bool) or not isinstance(dealer, int):
-        raise InvalidSeatError(f"the dealer is a seat number (an int), got {got(dealer)}")
-    if not 0 <= dealer < players:
-        raise InvalidSeatError(
-            f"the dealer must be one of the seats 0 to {players - 1}, got {excerpt(dealer)}"
-        )
-    return dealer
-
-
-def deal_seeded(
-    players: int, dealer: int, seed: int, *, short_deck: bool
-) -> tuple[tuple[int, ...], int]:
-    """The hands (card sets) and the trump card's index of the deal determined by ``seed``.
-
-    The pack (:func:`~sevens_ru.durak.pack`) is shuffled by :func:`sevens_ru.shuffle.shuffled` and dealt
-    one card at a time clockwise from the dealer's left neighbour (D3): the card at
-    position ``p`` goes to seat ``(dealer + 1 + p) % players``. The trump card is the
-    card at position ``9 × players`` if there is one, else the last card dealt, which is
-    the dealer's (D4).
-
-    >>> hands, trump = deal_seeded(4, 2, 1, short_deck=False)
-    >>> bool(hands[2] >> trump & 1)  # 4 players, 36 cards: the dealer holds the trump card
-    True
-    """
-    number = as_int(seed)  # any integral number, numpy's too; never a bool
-    if number is None:
-        raise InvalidDealError(f"the seed must be an int, got {got(seed)}")
-    seed = number
-    cards = _PACKS[bool(short_deck)]
-    order = shuffled_bytes(seed, len(cards))
-    hands = [0] * players
-    dealt = players * HAND_SIZE
-    for position in range(dealt):
-        hands[(dealer + 1 + position) % players] |= cards[order[position]].bit
-    trump = cards[order[dealt] if dealt < len(cards) else order[dealt - 1]]
-    return tuple(hands), trump.index
-
-
-def deal_hands(
-    players: int,
-    dealer: int,
-    hands: Sequence[Iterable[Card | str]],
-    trump: Card | str | None,
-    *,
-    short_deck: bool,
-) -> tuple[tuple[int, ...], int]:
-    """Validate an explicit deal (D1, D3, D4) and return its hands as card sets and the trump index.
-
-    Every seat holds 9 different cards of the pack. With 2 or 3 players the trump card
-    is one of the cards left over; with 4 players and 36 cards it is in the dealer's hand.
-
-    >>> deal_hands(2, 0, [["6♣"], ["7♣"]], "A♠", short_deck=False)
-    Traceback (most recent call last):
-    ...
-    sevens_ru.errors.InvalidDealError: seat 0 holds 1 card, expected 9 (D3)
-    """
-    in_pack = _PACK_MASKS[bool(short_deck)]
-    masks, owner = read_hands(
-        players,
-        hands,
-        cite="D3",
-        pack=in_pack,
-        outside="which is not in the 32-card pack of 7 to A (D1, short_deck)",
-    )
-    for seat, mask in enumerate(masks):
-        held = mask.bit_count()
-        if held != HAND_SIZE:
-            raise InvalidDealError(
-                f"seat {seat} holds {held} card{'' if held == 1 else 's'}, "
-                f"expected {HAND_SIZE} (D3)"
-            )
-    return tuple(masks), _trump_index(players, dealer, owner, trump, in_pack, short_deck)
-
-
-def _trump_index(
-    players: int,
-    dealer: int,
-    owner: dict[Card, int],
-    trump: Card | str | None,
-    in_pack: int,
-    short_deck: bool,
-) -> int:
-    if trump is None:
-        raise InvalidDealError(
-            "an explicit deal needs its trump card too, e.g. trump='7♠' (D4): the card "
-            "turned up after the deal, or with 4 players the dealer's last card"
-        )
-    try:
-        card = as_card(trump)
-    except CardParseError as error:
-        raise InvalidDealError(f"the trump card: {error}") from error
-    if not in_pack & card.bit:
-        raise InvalidDealError(
-            f"the trump card {card} is not in the 32-card pack of 7 to A (D1, short_deck)"
-        )
-    if players * HAND_SIZE == len(_PACKS[bool(short_deck)]):
-        if owner[card] != dealer:
-            raise InvalidDealError(
-                f"with {players} players and the whole pack dealt, the trump card is the "
-                f"dealer's last card (D4): {card} must be in the hand of seat {dealer}, the "
-                f"dealer, but seat {owner[card]} holds it"
-            )
-    elif card in owner:
-        raise InvalidDealError(
-            f"the trump card {card} is turned up from the cards left over after the deal "
-            f"(D4), so no hand may hold it, but seat {owner[card]} does"
-        )
-    return card.index

@@ -15,22 +15,22 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from .. import actions as sevens_actions
-from .. import durak
-from .. import encode as sevens_encode
-from .._core import speedups
-from .._numbers import as_int
-from ..cards import Rank, Suit
-from ..deal import check_players
-from ..durak import actions as durak_actions
-from ..durak import encode as durak_encode
-from ..durak.deal import check_players as check_durak_players
+from ..common._core import speedups
+from ..common._numbers import as_int
+from ..common.cards import Rank, Suit
 from ..errors import InvalidOptionsError, NoGameError
-from ..game import apply, is_over, legal_actions, legal_mask, new_game
-from ..observation import PlayerView, view
-from ..options import Options
-from ..scoring import returns
-from ..state import GameState
+from ..games import durak
+from ..games.durak import actions as durak_actions
+from ..games.durak import encode as durak_encode
+from ..games.durak.deal import check_players as check_durak_players
+from ..games.sevens import actions as sevens_actions
+from ..games.sevens import encode as sevens_encode
+from ..games.sevens.deal import check_players
+from ..games.sevens.game import apply, is_over, legal_actions, legal_mask, new_game
+from ..games.sevens.observation import PlayerView, view
+from ..games.sevens.options import Options
+from ..games.sevens.scoring import returns
+from ..games.sevens.state import GameState
 
 __all__ = ["DURAK", "SEVENS", "Game", "agent_names", "seat_rng"]
 

@@ -48,22 +48,22 @@ except ImportError as error:  # pragma: no cover - only without the extra
         'sevens_ru.envs.gymnasium needs Gymnasium: pip install "sevens-ru[gymnasium]"'
     ) from error
 
-from .. import durak
-from .._board import NINE_OF_DIAMONDS
-from .._core import speedups
-from .._numbers import as_int
-from .._planes import mask_array
-from ..batch import GameBatch
-from ..batch._kernels import popcount
-from ..bots import Bot, HeuristicBot
-from ..cards import DECK
-from ..deal import check_players
-from ..durak import bots as durak_bots
-from ..encode import HAND_SCALE, PASS_SCALE, observation_size
+from ..common._core import speedups
+from ..common._numbers import as_int
+from ..common._planes import mask_array
+from ..common.cards import DECK
 from ..errors import BatchError, InvalidOptionsError, InvalidSeatError, NoGameError
-from ..observation import PlayerView
-from ..options import Options
-from ..state import GameState
+from ..games import durak
+from ..games.durak import bots as durak_bots
+from ..games.sevens._board import NINE_OF_DIAMONDS
+from ..games.sevens.batch import GameBatch
+from ..games.sevens.batch._kernels import popcount
+from ..games.sevens.bots import Bot, HeuristicBot
+from ..games.sevens.deal import check_players
+from ..games.sevens.encode import HAND_SCALE, PASS_SCALE, observation_size
+from ..games.sevens.observation import PlayerView
+from ..games.sevens.options import Options
+from ..games.sevens.state import GameState
 from ._tables import DURAK, SEVENS, Game, OptionsT, StateT, ViewT, check_opponents, no_game
 
 __all__ = ["DurakEnv", "SevensEnv", "SevensVectorEnv"]

@@ -57,18 +57,18 @@ except ImportError as error:  # pragma: no cover - only without the extra
         'sevens_ru.envs.openspiel needs OpenSpiel: pip install "sevens-ru[openspiel]"'
     ) from error
 
-from .. import durak
-from .. import inference as sevens_inference
-from .._linked import lineage
-from ..cards import DECK, Card
-from ..deal import hand_sizes
-from ..durak import inference as durak_inference
-from ..durak.deal import HAND_SIZE, pack
-from ..durak.deal import check_players as check_durak_players
-from ..game import new_game
-from ..observation import PlayerView
-from ..options import Options
-from ..state import GameState
+from ..common._linked import lineage
+from ..common.cards import DECK, Card
+from ..games import durak
+from ..games.durak import inference as durak_inference
+from ..games.durak.deal import HAND_SIZE, pack
+from ..games.durak.deal import check_players as check_durak_players
+from ..games.sevens import inference as sevens_inference
+from ..games.sevens.deal import hand_sizes
+from ..games.sevens.game import new_game
+from ..games.sevens.observation import PlayerView
+from ..games.sevens.options import Options
+from ..games.sevens.state import GameState
 from ._tables import DURAK, SEVENS, Game, OptionsT, StateT, ViewT
 
 __all__ = [

@@ -49,11 +49,11 @@ except ImportError as error:  # pragma: no cover - only without the extra
         'sevens_ru.envs.pettingzoo needs PettingZoo: pip install "sevens-ru[pettingzoo]"'
     ) from error
 
-from .. import durak
-from .._planes import mask_array
-from ..durak.deal import check_players as check_durak_players
+from ..common._planes import mask_array
 from ..errors import InvalidOptionsError
-from ..options import Options
+from ..games import durak
+from ..games.durak.deal import check_players as check_durak_players
+from ..games.sevens.options import Options
 from ._tables import (
     DURAK,
     SEVENS,

@@ -23,11 +23,11 @@ True
 
 from __future__ import annotations
 
-from .. import durak
-from ..cards import Language
+from ..common.cards import Language
 from ..errors import InvalidSeatError, NotAGameStateError
-from ..observation import PlayerView
-from ..state import GameState
+from ..games import durak
+from ..games.sevens.observation import PlayerView
+from ..games.sevens.state import GameState
 from . import _durak, _replay, _sevens
 from ._draw import check_language
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from ..cards import LANGUAGES, Card, Language, Rank, Suit
+from ..common.cards import LANGUAGES, Card, Language, Rank, Suit
 from ..errors import UnknownLanguageError
 
 CARD_WIDTH = 40

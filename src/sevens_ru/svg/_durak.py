@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..cards import Card, Language
-from ..durak.events import Covered, Event, Joined, Led
-from ..durak.game import legal_moves
-from ..durak.moves import Cover, Lead, Move
-from ..durak.observation import PlayerView, view
-from ..durak.state import GameState
+from ..common.cards import Card, Language
+from ..games.durak.events import Covered, Event, Joined, Led
+from ..games.durak.game import legal_moves
+from ..games.durak.moves import Cover, Lead, Move
+from ..games.durak.observation import PlayerView, view
+from ..games.durak.state import GameState
 from . import _draw as draw
 from ._draw import CARD_HEIGHT, LABEL_WIDTH, MARGIN, SEAT_HEIGHT, card_text, say, seat_name
 

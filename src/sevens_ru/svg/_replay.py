@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from .. import durak
-from ..cards import Language
-from ..events import Play
-from ..game import apply, new_game
-from ..state import GameState
+from ..common.cards import Language
+from ..games import durak
+from ..games.sevens.events import Play
+from ..games.sevens.game import apply, new_game
+from ..games.sevens.state import GameState
 from . import _durak, _sevens
 
 _TITLES: dict[Language, tuple[str, str]] = {

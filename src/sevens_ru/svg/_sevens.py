@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..cards import Card, Language, Rank, Suit
-from ..events import Pass, Play
-from ..game import legal_moves
-from ..observation import PlayerView, view
-from ..state import GameState
+from ..common.cards import Card, Language, Rank, Suit
+from ..games.sevens.events import Pass, Play
+from ..games.sevens.game import legal_moves
+from ..games.sevens.observation import PlayerView, view
+from ..games.sevens.state import GameState
 from . import _draw as draw
 from ._draw import CARD_HEIGHT, CARD_WIDTH, LABEL_WIDTH, MARGIN, SEAT_HEIGHT, say, seat_name
 

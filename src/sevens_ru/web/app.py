@@ -30,7 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .. import svg
-from ..cards import LANGUAGES
+from ..common.cards import LANGUAGES
 from ..errors import SevensError
 from .games import GAMES, HUMAN, Game
 from .store import Store

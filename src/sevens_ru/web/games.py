@@ -25,10 +25,7 @@ import attrs
 
 import sevens_ru as s7
 
-from .. import durak
-from ..bots import BOT_NAMES, make_bot
-from ..cards import DECK, Card
-from ..durak import bots as durak_bots
+from ..common.cards import DECK, Card
 from ..errors import (
     IllegalMoveError,
     InvalidDealError,
@@ -36,6 +33,9 @@ from ..errors import (
     InvalidOptionsError,
     SevensError,
 )
+from ..games import durak
+from ..games.durak import bots as durak_bots
+from ..games.sevens.bots import BOT_NAMES, make_bot
 
 __all__ = ["GAMES", "HUMAN", "MAX_SEED_BITS", "MAX_TAKE_LIMIT", "Game"]
 

@@ -26,15 +26,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...cards import Language
-from ...durak.bots import Bot, make_bot
-from ...durak.game import apply, is_over, new_game
-from ...durak.options import Options
-from ...durak.play import play_game
-from ...durak.record import from_json, to_json
-from ...durak.state import GameState
-from ...durak.tournament import play_match
-from ...shuffle import fresh_seed
+from ...common.cards import Language
+from ...common.shuffle import fresh_seed
+from ...games.durak.bots import Bot, make_bot
+from ...games.durak.game import apply, is_over, new_game
+from ...games.durak.options import Options
+from ...games.durak.play import play_game
+from ...games.durak.record import from_json, to_json
+from ...games.durak.state import GameState
+from ...games.durak.tournament import play_match
 from .._arguments import argument
 from .._commands import Game
 from .._shared import browse, follow, named, save_record

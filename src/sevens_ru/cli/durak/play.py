@@ -32,14 +32,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ...cards import Card, Language
-from ...durak.bots import Bot, legal_moves_of
-from ...durak.moves import Cover, InvalidMoveError, Lead, Move, parse_move
-from ...durak.observation import PlayerView
-from ...durak.options import Options
-from ...durak.play import play_game
-from ...durak.state import GameState
+from ...common.cards import Card, Language
 from ...errors import CardParseError
+from ...games.durak.bots import Bot, legal_moves_of
+from ...games.durak.moves import Cover, InvalidMoveError, Lead, Move, parse_move
+from ...games.durak.observation import PlayerView
+from ...games.durak.options import Options
+from ...games.durak.play import play_game
+from ...games.durak.state import GameState
 from .._ask import ask_move, reason
 from .._shared import follow, human_seat, introduce, named, with_human
 from ..output import Output

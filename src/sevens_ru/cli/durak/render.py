@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ...cards import Card, Language, Suit
-from ...durak.events import Covered, Event, Joined, Led, Took
-from ...durak.moves import Cover, Lead, Move
-from ...durak.scoring import payoffs, ranking
-from ...durak.state import GameState
+from ...common.cards import Card, Language, Suit
+from ...games.durak.events import Covered, Event, Joined, Led, Took
+from ...games.durak.moves import Cover, Lead, Move
+from ...games.durak.scoring import payoffs, ranking
+from ...games.durak.state import GameState
 from ..output import Output
 from ..texts import Narrator, say
 

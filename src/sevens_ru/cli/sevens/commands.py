@@ -15,15 +15,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...bots import Bot, make_bot
-from ...cards import Language
-from ...events import Play
-from ...game import apply, is_over, new_game
-from ...options import Options
-from ...play import play_game
-from ...record import from_json, to_json
-from ...state import GameState
-from ...tournament import play_match
+from ...common.cards import Language
+from ...games.sevens.bots import Bot, make_bot
+from ...games.sevens.events import Play
+from ...games.sevens.game import apply, is_over, new_game
+from ...games.sevens.options import Options
+from ...games.sevens.play import play_game
+from ...games.sevens.record import from_json, to_json
+from ...games.sevens.state import GameState
+from ...games.sevens.tournament import play_match
 from .._arguments import argument
 from .._commands import Game
 from .._shared import browse, follow, named, save_record

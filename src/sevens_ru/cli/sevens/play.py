@@ -36,13 +36,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ...bots import Bot, legal_moves_of
-from ...cards import Card, Language
+from ...common.cards import Card, Language
 from ...errors import CardParseError
-from ...observation import PlayerView
-from ...options import Options
-from ...play import play_game
-from ...state import GameState
+from ...games.sevens.bots import Bot, legal_moves_of
+from ...games.sevens.observation import PlayerView
+from ...games.sevens.options import Options
+from ...games.sevens.play import play_game
+from ...games.sevens.state import GameState
 from .._ask import ask_move
 from .._shared import follow, human_seat, introduce, named, with_human
 from ..output import Output

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from ...cards import Card, Language, Rank, Suit
-from ...events import Pass, Play
-from ...scoring import ranking
-from ...state import GameState
+from ...common.cards import Card, Language, Rank, Suit
+from ...games.sevens.events import Pass, Play
+from ...games.sevens.scoring import ranking
+from ...games.sevens.state import GameState
 from ..output import Output, strip_markup
 from ..texts import Narrator, say
 

@@ -1,0 +1,308 @@
+"""What the bots of both games, and the games between them, share.
+
+- :func:`checked_moves`: the checks every bot of either game makes of its arguments,
+  with the same errors in the same situation;
+- :func:`check_playouts`, :func:`check_seconds`: the checks of a search bot's budget,
+  with the same messages in both games;
+- :class:`BotRegistry`: bots by name (``"heuristic"``, ``"search:rollouts=2000"``), as
+  both games' ``make_bot`` read them;
+- :func:`bot_steps`, :func:`lineup_of`, :func:`rngs_for`: the loop of both games'
+  ``play_game`` and the checks of its arguments.
+
+Each game brings its own types (its view, its moves, its functions); :mod:`sevens_ru.bots`,
+:mod:`sevens_ru.durak.bots`, :mod:`sevens_ru.play` and :mod:`sevens_ru.durak.play` are
+built on this module.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+import attrs
+
+from ..errors import (
+    InvalidOptionsError,
+    NoMoveError,
+    SevensError,
+    UnknownBotError,
+    WrongTypeError,
+)
+from ._games import DURAK, SEVENS, Game, not_a_view
+from ._quote import excerpt, got
+
+__all__ = [
+    "BotRegistry",
+    "bot_steps",
+    "bots_seed",
+    "check_playouts",
+    "check_seconds",
+    "checked_moves",
+    "lineup_of",
+    "rngs_for",
+]
+
+# The arguments of a bot
+
+
+class _View(Protocol):
+    """What :func:`checked_moves` reads of a view, in either game."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    def legal_moves(self) -> tuple[Any, ...]: ...
+
+
+W = TypeVar("W", bound=_View)
+
+
+def checked_moves(view: object, rng: object, kind: type[W], game: Game) -> tuple[Any, ...]:
+    """The legal moves of ``view``, a ``kind`` of ``game``, for a bot of either game.
+
+    The checks of :func:`sevens_ru.bots.legal_moves_of` and :func:`sevens_ru.durak.bots.legal_moves_of`.
+    """
+    if not isinstance(view, kind):
+        other = DURAK if game is SEVENS else SEVENS
+        raise not_a_view(
+            f"a {game.title} bot's choose()",
+            view,
+            game=game,
+            instead=f"a bot of {other.package}.bots",
+        )
+    if not isinstance(rng, random.Random):
+        raise WrongTypeError(f"a bot takes a random.Random, got {type(rng).__name__}")
+    moves = view.legal_moves()
+    if not moves:
+        if view.current_player is None:
+            raise NoMoveError(f"seat {view.seat} has no move: the game is over")
+        raise NoMoveError(f"seat {view.seat} has no move: it is seat {view.current_player}'s turn")
+    return moves
+
+
+# Bots by name
+
+B = TypeVar("B")
+
+
+def check_playouts(bot: object, attribute: attrs.Attribute[int], value: int) -> None:
+    """An attrs validator: ``value`` is a positive ``int``, the playouts of one decision.
+
+    >>> from sevens_ru.bots import SearchBot
+    >>> SearchBot(rollouts=0)
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.InvalidOptionsError: SearchBot.rollouts must be a positive int (playouts per decision), got 0
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidOptionsError(
+            f"{_owner(bot)}.{attribute.name} must be a positive int (playouts per decision), "
+            f"got {excerpt(value)}"
+        )
+
+
+def check_seconds(bot: object, attribute: attrs.Attribute[float | None], value: object) -> None:
+    """An attrs validator: ``value`` is ``None`` or a positive number of seconds.
+
+    >>> from sevens_ru.durak.bots import SearchBot
+    >>> SearchBot(time_limit="x" * 1000)
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.InvalidOptionsError: durak SearchBot.time_limit must be None or a positive number of seconds, got 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (1,000 characters)
+    """
+    if value is not None and (
+        isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0
+    ):
+        raise InvalidOptionsError(
+            f"{_owner(bot)}.{attribute.name} must be None or a positive number of seconds, "
+            f"got {excerpt(value)}"
+        )
+
+
+def _owner(bot: object) -> str:
+    """The bot's class as messages name it: ``durak`` first for a Durak bot."""
+    kind = type(bot)
+    prefix = "durak " if kind.__module__.startswith("sevens_ru.games.durak.") else ""
+    return prefix + kind.__qualname__
+
+
+@attrs.frozen
+class BotRegistry(Generic[B]):
+    """The bots of one game by name: how :func:`make_bot` reads a description.
+
+    ``kinds`` maps each kind (``"heuristic"``) to what makes the bot; ``settings`` maps
+    a kind to the names of the settings its maker takes as keywords (none if missing);
+    ``game`` names the game in messages (empty for the main game). A bot made with
+    settings gets ``name=`` the description too when ``named`` is true, so results tell
+    settings apart.
+
+    >>> from sevens_ru.common._bots import BotRegistry
+    >>> from sevens_ru.bots import RandomBot
+    >>> registry = BotRegistry({"random": RandomBot}, game="toy")
+    >>> registry.names, registry.make(" Random ")
+    (('random',), RandomBot(name='random'))
+    >>> registry.make("random:speed=2")
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.UnknownBotError: bad setting 'speed=2' for random: it takes no settings
+    """
+
+    kinds: Mapping[str, Callable[..., B]]
+    """The maker of each kind of bot, by name."""
+    settings: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
+    """The settings each kind takes, by name."""
+    game: str = ""
+    """The game, as messages name it (``"Durak"``), or empty."""
+    named: bool = False
+    """Whether a bot made with settings is given the description as its ``name``."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The kinds, in the order given."""
+        return tuple(self.kinds)
+
+    def make(self, description: str) -> B:
+        """The bot ``description`` names: a kind, then optionally ``:`` and ``name=value`` settings.
+
+        Raises:
+            UnknownBotError: no such bot, or no such setting.
+        """
+        which = f"{self.game} bot" if self.game else "bot"
+        if not isinstance(description, str):
+            raise UnknownBotError(
+                f"a {which} is named by text such as 'heuristic', got {got(description)}"
+            )
+        kind, _, settings = description.strip().partition(":")
+        kind = kind.strip().lower()
+        factory = self.kinds.get(kind)
+        if factory is None:
+            names = self.names
+            expected = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+            raise UnknownBotError(f"unknown {which} {excerpt(kind)}: expected {expected}")
+        known = self.settings.get(kind, frozenset())
+        values: dict[str, Any] = {}
+        for item in filter(None, (part.strip() for part in settings.split(","))):
+            key, equals, text = item.partition("=")
+            key = key.strip()
+            if not known:
+                raise UnknownBotError(
+                    f"bad setting {excerpt(item)} for {kind}: it takes no settings"
+                )
+            if not equals or key not in known:
+                raise UnknownBotError(
+                    f"bad setting {excerpt(item)} for {kind}: expected name=value with a name among "
+                    f"{', '.join(sorted(known))}"
+                )
+            values[key] = _value(text.strip())
+        if values and self.named:
+            values["name"] = description.strip()
+        return factory(**values)
+
+
+def _value(text: str) -> int | float | str | None:
+    """A setting's value: an int, a float, ``None`` or else the text itself."""
+    if text.lower() == "none":
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+# Games between bots
+
+S = TypeVar("S", bound="_State")
+V = TypeVar("V")
+M = TypeVar("M")
+
+
+class _State(Protocol):
+    """What :func:`bot_steps` reads of a game state, in either game."""
+
+    @property
+    def current_player(self) -> int | None: ...
+
+
+V_contra = TypeVar("V_contra", contravariant=True)
+M_co = TypeVar("M_co", covariant=True)
+
+
+class _Chooser(Protocol[V_contra, M_co]):
+    """A bot of either game."""
+
+    def choose(self, view: V_contra, rng: random.Random, /) -> M_co: ...
+
+
+def bot_steps(
+    state: S,
+    bots: Sequence[_Chooser[V, M]],
+    rngs: Sequence[random.Random],
+    *,
+    view: Callable[[S, int], V],
+    apply: Callable[[S, M], S],
+    is_over: Callable[[S], bool],
+) -> Iterator[S]:
+    """Yield ``state``, then the state after each move ``bots`` choose, to the end (both games).
+
+    The loop of both games' ``play_game``: ``bots[seat]`` chooses from ``view(state,
+    seat)`` with ``rngs[seat]``; a move that ``apply`` refuses is refused again with
+    the bot and the seat named, as the same kind of error.
+    """
+    yield state
+    while not is_over(state):
+        seat: int = state.current_player  # type: ignore[assignment]  # not over
+        move = bots[seat].choose(view(state, seat), rngs[seat])
+        try:
+            state = apply(state, move)
+        except SevensError as error:  # not legal, or not a move at all
+            raise type(error)(f"{bots[seat]!r} playing seat {seat}: {error}") from error
+        yield state
+
+
+def lineup_of(bots: Sequence[B]) -> tuple[B, ...]:
+    """``bots`` as a tuple, each checked to have a ``choose`` method (for both games' ``play_game``)."""
+    lineup = tuple(bots)
+    for number, bot in enumerate(lineup):
+        if not callable(getattr(bot, "choose", None)):
+            raise WrongTypeError(f"bots[{number}] has no choose(view, rng) method: {bot!r}")
+    return lineup
+
+
+def bots_seed(seed: int) -> int:
+    """The seed of the bots' generator in a game dealt from ``seed``: a one-way step from it.
+
+    The first 8 bytes of ``SHA-256(b"sevens-ru bots v1" + seed)`` (the seed as signed
+    big-endian bytes), as a big-endian int. A bot handed ``random.Random(bots_seed(seed))``
+    can at best recover ``bots_seed(seed)`` from its state, never ``seed``, so never the
+    deal: it learns nothing it could not draw itself.
+
+    >>> bots_seed(7) == bots_seed(7) != bots_seed(8), bots_seed(7) != 7
+    (True, True)
+    """
+    data = seed.to_bytes((seed.bit_length() + 8) // 8, "big", signed=True)
+    return int.from_bytes(hashlib.sha256(b"sevens-ru bots v1" + data).digest()[:8], "big")
+
+
+def rngs_for(
+    rngs: Sequence[random.Random] | None, seed: int | None, players: int
+) -> Sequence[random.Random]:
+    """One generator per seat: ``rngs`` if given, else one shared by all seats, from :func:`bots_seed`.
+
+    Never ``random.Random(seed)`` itself: from its state a bot could recover the seed
+    of the deal, and so every hand.
+    """
+    if rngs is None:
+        return [random.Random(None if seed is None else bots_seed(int(seed)))] * players
+    rngs = tuple(rngs)
+    if len(rngs) != players:
+        raise InvalidOptionsError(
+            f"rngs must hold one random.Random per seat: {len(rngs)} for {players} bots"
+        )
+    return rngs

@@ -1,0 +1,210 @@
+"""Every way to deal hidden cards to places, counted exactly and drawn exactly uniformly.
+
+Both games' inference ask the same question: some cards are hidden, each *place* (a
+seat, or the cards left over after the deal) holds a known number of them, and each
+card may go only to some places. :class:`Deals` counts the ways to deal the hidden cards
+so, and draws one of them uniformly, with no rejection loop. Optionally one place must
+receive at least one card of a given set (the main game's seat to play holds a
+playable card, R11).
+
+The count is a dynamic programme over groups of interchangeable cards (those allowed
+to the same places): a group of ``m`` cards split among its places as
+``x1 + x2 + … = m`` can be dealt in ``m! / (x1! x2! …)`` ways, and the programme runs
+over the room the places still have, in exact integers.
+
+>>> import random
+>>> from sevens_ru.common._deals import Deals
+>>> deals = Deals(allowed=(0b0111, 0b1110), room=(2, 2), hidden=0b1111)
+>>> deals.count  # card 0 to place 0, card 3 to place 1, cards 1 and 2 one each
+2
+>>> deals.holders()
+{0: frozenset({0}), 1: frozenset({0, 1}), 2: frozenset({0, 1}), 3: frozenset({1})}
+>>> deals.sample(random.Random(1)) in [(0b0011, 0b1100), (0b0101, 0b1010)]
+True
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+from collections.abc import Iterator
+from math import factorial
+
+__all__ = ["Deals", "multinomial", "shares"]
+
+_Room = tuple[tuple[int, ...], bool]  # the room each place has left; the "must" constraint met
+
+
+class _Group:
+    """Interchangeable hidden cards: the same places may hold each of them."""
+
+    __slots__ = ("cards", "counts", "places")
+
+    def __init__(self, cards: tuple[int, ...], places: tuple[int, ...], counts: bool) -> None:
+        self.cards = cards  # card indexes
+        self.places = places  # the places that may hold them
+        self.counts = counts  # whether these cards meet the "must" constraint
+
+
+class Deals:
+    """The deals of the ``hidden`` cards (a card set) with ``room[p]`` cards to place ``p``.
+
+    ``allowed[p]`` is the card set place ``p`` may receive. With ``must = (p, cards)``,
+    only the deals that give place ``p`` at least one card of ``cards`` count. The
+    tables are filled as they are needed and then reused: draw many samples from one
+    :class:`Deals`.
+    """
+
+    __slots__ = ("_complete", "_groups", "_must", "_room", "_splits")
+
+    def __init__(
+        self,
+        allowed: tuple[int, ...],
+        room: tuple[int, ...],
+        hidden: int,
+        must: tuple[int, int] | None = None,
+    ) -> None:
+        self._room = room
+        self._must = must
+        self._groups = _groups(allowed, hidden, must)
+        self._complete: dict[tuple[int, _Room], int] = {}
+        self._splits: dict[tuple[int, _Room], tuple[list[tuple[int, ...]], list[int]]] = {}
+
+    @property
+    def count(self) -> int:
+        """The exact number of deals."""
+        return self._ways(0, self._start())
+
+    def holders(self) -> dict[int, frozenset[int]]:
+        """For each hidden card (by index), the places holding it in at least one deal."""
+        found: list[set[int]] = [set() for _ in self._groups]
+        frontier = {self._start()}
+        for number, group in enumerate(self._groups):
+            following = set()
+            for room in frontier:
+                splits, _ = self._split_table(number, room)
+                for split in splits:
+                    for place, amount in zip(group.places, split, strict=True):
+                        if amount:
+                            found[number].add(place)
+                    following.add(self._after(group, room, split))
+            frontier = following
+        return {
+            index: frozenset(found[number])
+            for number, group in enumerate(self._groups)
+            for index in sorted(group.cards)
+        }
+
+    def sample(self, rng: random.Random) -> tuple[int, ...]:
+        """One deal, exactly uniform among them all: the card set of each place.
+
+        There must be at least one deal (:attr:`count` above 0).
+        """
+        masks = [0] * len(self._room)
+        room = self._start()
+        for number, group in enumerate(self._groups):
+            splits, cumulative = self._split_table(number, room)
+            split = splits[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+            cards = list(group.cards)
+            rng.shuffle(cards)
+            start = 0
+            for place, amount in zip(group.places, split, strict=True):
+                for index in cards[start : start + amount]:
+                    masks[place] |= 1 << index
+                start += amount
+            room = self._after(group, room, split)
+        return tuple(masks)
+
+    # The dynamic programme: the groups are dealt in order, from the room left.
+
+    def _start(self) -> _Room:
+        return (self._room, self._must is None)
+
+    def _after(self, group: _Group, room: _Room, split: tuple[int, ...]) -> _Room:
+        left = list(room[0])
+        met = room[1]
+        for place, amount in zip(group.places, split, strict=True):
+            left[place] -= amount
+            if amount and group.counts and self._must is not None:
+                met = met or place == self._must[0]
+        return (tuple(left), met)
+
+    def _ways(self, number: int, room: _Room) -> int:
+        """The ways to deal groups ``number`` onwards from ``room``."""
+        if number == len(self._groups):
+            return int(room[1] and not any(room[0]))
+        key = (number, room)
+        ways = self._complete.get(key)
+        if ways is None:
+            group = self._groups[number]
+            ways = sum(
+                multinomial(split) * self._ways(number + 1, self._after(group, room, split))
+                for split in shares(len(group.cards), [room[0][place] for place in group.places])
+            )
+            self._complete[key] = ways
+        return ways
+
+    def _split_table(self, number: int, room: _Room) -> tuple[list[tuple[int, ...]], list[int]]:
+        """The possible splits of group ``number`` from ``room``, with cumulative weights."""
+        key = (number, room)
+        table = self._splits.get(key)
+        if table is None:
+            group = self._groups[number]
+            splits: list[tuple[int, ...]] = []
+            cumulative: list[int] = []
+            total = 0
+            for split in shares(len(group.cards), [room[0][place] for place in group.places]):
+                weight = multinomial(split) * self._ways(
+                    number + 1, self._after(group, room, split)
+                )
+                if weight:
+                    total += weight
+                    splits.append(split)
+                    cumulative.append(total)
+            table = self._splits[key] = (splits, cumulative)
+        return table
+
+
+def _groups(
+    allowed: tuple[int, ...], hidden: int, must: tuple[int, int] | None
+) -> tuple[_Group, ...]:
+    """The hidden cards grouped by the places that may hold them, in card order."""
+    by_key: dict[tuple[tuple[int, ...], bool], list[int]] = {}
+    rest = hidden
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        places = tuple(place for place, cards in enumerate(allowed) if cards & low)
+        counts = must is not None and bool(must[1] & low)
+        by_key.setdefault((places, counts), []).append(low.bit_length() - 1)
+    return tuple(_Group(tuple(cards), places, counts) for (places, counts), cards in by_key.items())
+
+
+def shares(cards: int, room: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to share ``cards`` cards among places with ``room`` free places each.
+
+    >>> list(shares(2, [1, 2]))
+    [(1, 1), (0, 2)]
+    """
+    if not room:
+        if cards == 0:
+            yield ()
+        return
+    if sum(room) < cards:
+        return
+    first, rest = room[0], room[1:]
+    for amount in range(min(first, cards), -1, -1):
+        for tail in shares(cards - amount, rest):
+            yield (amount, *tail)
+
+
+def multinomial(split: tuple[int, ...]) -> int:
+    """The ways to deal ``sum(split)`` distinct cards into places of those sizes.
+
+    >>> multinomial((1, 2))
+    3
+    """
+    result = factorial(sum(split))
+    for amount in split:
+        result //= factorial(amount)
+    return result

@@ -1,0 +1,736 @@
+"""The machinery of a match between bots, whatever the game.
+
+Both :func:`sevens_ru.tournament.play_match` and :func:`sevens_ru.durak.tournament.play_match`
+are built on it: the checks of the settings, the bots seated for one game (timed, and
+named when they fail), the seat rotations of duplicate deals, the seeds derived from
+the match seed, playing the deals in chunks in one process or many, and the per-entry
+figures with their 95 % intervals (:mod:`sevens_ru.common._intervals`); what both games'
+results have in common (their JSON dict and their table) is in :mod:`sevens_ru.common._results`.
+A game brings only what is its own (a :class:`MatchGame`): how to play one game with a
+given seating, and what to measure in each seat.
+
+:class:`Estimate` is documented as a name of :mod:`sevens_ru.tournament`, which
+re-exports it; :class:`~sevens_ru.errors.MatchError` lives in :mod:`sevens_ru.errors`.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import math
+import os
+import random
+import signal
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import partial
+from statistics import fmean, variance
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+import attrs
+
+from ..errors import MatchError, SevensError
+from ._intervals import Estimate, mean_estimate, rate_estimate
+from ._ray import play_on_ray
+from ._results import BotFigures
+
+__all__ = [
+    "BACKENDS",
+    "Backend",
+    "Entry",
+    "Estimate",
+    "MatchError",
+    "MatchGame",
+    "Table",
+    "bot_name",
+    "check_backend",
+    "check_bots",
+    "check_int",
+    "check_move_timeout",
+    "check_names",
+    "check_options",
+    "derive",
+    "play_deals",
+    "play_match",
+    "play_seated",
+    "seat_count",
+]
+
+
+# The settings
+
+
+def bot_name(bot: object) -> str:
+    """A short name for ``bot``: its ``name`` attribute if it has one, else its class name.
+
+    >>> from sevens_ru.bots import HeuristicBot, bot_name
+    >>> bot_name(HeuristicBot()), bot_name(object())
+    ('heuristic', 'object')
+    """
+    name = getattr(bot, "name", None)
+    return name if isinstance(name, str) else type(bot).__name__
+
+
+def _shown(value: object) -> str:
+    """``value`` for a message: its type and a short ``repr``, or the ``repr`` alone for None and bools."""
+    text = repr(value)
+    text = text if len(text) <= 40 else text[:37] + "..."
+    return text if value is None or isinstance(value, bool) else f"{type(value).__name__} {text}"
+
+
+def check_int(name: str, value: object, least: int | None) -> None:
+    """Refuse ``value`` unless it is an int (not a bool) of at least ``least``.
+
+    >>> check_int("games", None, 1)
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.MatchError: games must be an int, got None
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MatchError(f"{name} must be an int, got {_shown(value)}")
+    if least is not None and value < least:
+        raise MatchError(f"{name} must be at least {least}, got {value}")
+
+
+B = TypeVar("B")
+
+
+def check_bots(bots: Sequence[B], games: object, seed: object, jobs: object) -> tuple[B, ...]:
+    """Check the settings every match has; return the lineup ``bots`` as a tuple."""
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise MatchError(f"bots must be a list of bots, got {_shown(bots)}")
+    lineup = tuple(bots)
+    check_int("games", games, 1)
+    check_int("seed", seed, None)
+    check_int("jobs", jobs, 1)
+    if not lineup:
+        raise MatchError("a match needs at least one bot")
+    for number, bot in enumerate(lineup):
+        if not callable(getattr(bot, "choose", None)):
+            raise MatchError(f"bots[{number}] has no choose(view, rng) method: {bot!r}")
+    return lineup
+
+
+Backend = Literal["processes", "ray"]
+"""Where a match plays its deals: in this process or ``jobs`` processes, or as Ray tasks."""
+BACKENDS: tuple[Backend, ...] = ("processes", "ray")
+
+
+def check_backend(backend: object, jobs: int) -> Backend:
+    """``backend`` if it is one of :data:`BACKENDS` that goes with ``jobs``.
+
+    With ``"ray"`` the cluster's CPUs play the deals, so ``jobs`` (local processes) must
+    stay at its default of 1.
+
+    >>> check_backend("ray", 1)
+    'ray'
+    >>> check_backend("threads", 1)
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.MatchError: backend must be 'processes' or 'ray', got str 'threads'
+    >>> check_backend("ray", 4)
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.MatchError: jobs counts the processes of backend='processes'; with backend='ray' the cluster's CPUs play the deals, so leave jobs at 1 (got 4)
+    """
+    if not isinstance(backend, str) or backend not in BACKENDS:
+        raise MatchError(f"backend must be 'processes' or 'ray', got {_shown(backend)}")
+    if backend == "processes":
+        return "processes"
+    if jobs != 1:
+        raise MatchError(
+            "jobs counts the processes of backend='processes'; with backend='ray' the "
+            f"cluster's CPUs play the deals, so leave jobs at 1 (got {jobs})"
+        )
+    return "ray"
+
+
+def check_move_timeout(value: object) -> float | None:
+    """``value`` as a time limit per move in seconds: None (no limit), or a positive number.
+
+    >>> check_move_timeout(2), check_move_timeout(None)
+    (2.0, None)
+    >>> check_move_timeout(0)
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.MatchError: move_timeout must be a positive number of seconds or None, got int 0
+    """
+    if value is None:
+        return None
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or value <= 0
+    ):
+        raise MatchError(
+            f"move_timeout must be a positive number of seconds or None, got {_shown(value)}"
+        )
+    return float(value)
+
+
+def seat_count(bots: int, players: object, *, least: int, most: int, rule: str) -> int:
+    """The seats of a match of ``bots`` entries: ``players``, or one per bot if it is None.
+
+    >>> seat_count(1, None, least=2, most=6, rule="R4")
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.MatchError: a match needs at least 2 seats, and one bot alone fills one: pass players=2 to 6 (R4) to seat the bot in every seat
+    """
+    if players is None:
+        if bots < least:
+            raise MatchError(
+                f"a match needs at least {least} seats, and one bot alone fills one: pass "
+                f"players={least} to {most} ({rule}) to seat the bot in every seat"
+            )
+        players = bots
+    check_int("players", players, least)
+    assert isinstance(players, int)  # checked
+    if players > most:
+        raise MatchError(f"players must be {least} to {most} ({rule}), got {players}")
+    if bots > players:
+        raise MatchError(f"{bots} bots cannot sit at {players} seats")
+    return players
+
+
+OptionsT = TypeVar("OptionsT")
+
+
+def check_options(options: object, cls: type[OptionsT], label: str) -> OptionsT:
+    """``options``, or the default ``cls()`` for None; anything else is refused."""
+    if options is None:
+        return cls()
+    if not isinstance(options, cls):
+        raise MatchError(f"options must be a {label}, got {type(options).__name__}")
+    return options
+
+
+def check_names(names: Sequence[str] | None, lineup: Sequence[object]) -> list[str]:
+    """The names of the entries of ``lineup``: ``names``, or each bot's :func:`bot_name`."""
+    if names is None:
+        return [bot_name(bot) for bot in lineup]
+    if isinstance(names, str) or not all(isinstance(name, str) for name in names):
+        raise MatchError(f"names must be a list of strings, got {_shown(names)}")
+    if len(names) != len(lineup):
+        raise MatchError(f"{len(names)} names for {len(lineup)} bots")
+    return list(names)
+
+
+def derive(salt: str, *parts: int) -> int:
+    """A 64-bit seed from ``salt`` and ``parts``, the same on every platform and Python version."""
+    text = salt + "|" + "|".join(map(str, parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+# The bots at the table
+
+V = TypeVar("V", contravariant=True)
+M = TypeVar("M", covariant=True)
+
+
+class _Bot(Protocol[V, M]):
+    def choose(self, view: V, rng: random.Random) -> M: ...
+
+
+class Table(Generic[V, M]):
+    """The bots of one game, seated: each counts its moves and the time it takes.
+
+    A bot's own failure (any exception from its ``choose``) is a
+    :class:`~sevens_ru.errors.MatchError` naming the bot, its seat and ``where``
+    (the deal), with the bot's exception as ``__cause__``; :meth:`refused` words the
+    error for a move of the last bot that the rules refused.
+
+    >>> import random
+    >>> class Broken:
+    ...     def choose(self, view: object, rng: random.Random) -> object:
+    ...         raise RuntimeError("out of ideas")
+    >>> table = Table([Broken()], ["broken"], "deal 4, rotation 1")
+    >>> table.seats[0].choose(None, random.Random())
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.MatchError: deal 4, rotation 1: bot 'broken' in seat 0 failed: RuntimeError: out of ideas
+    """
+
+    def __init__(
+        self,
+        bots: Sequence[_Bot[V, M]],
+        names: Sequence[str],
+        where: str,
+        move_timeout: float | None = None,
+    ) -> None:
+        self.where = where
+        self.move_timeout = move_timeout
+        self.seats = [
+            _Seated(self, bot, name, seat)
+            for seat, (bot, name) in enumerate(zip(bots, names, strict=True))
+        ]
+        self.moving: _Seated[V, M] | None = None
+
+    def refused(self, error: SevensError) -> MatchError:
+        """The error for ``error`` from the rules, naming the bot that chose the last move."""
+        cause = error.__cause__ if isinstance(error.__cause__, SevensError) else error
+        if self.moving is None:
+            return MatchError(f"{self.where}: {cause}")
+        return MatchError(f"{self.where}: {self.moving.label}: {cause}")
+
+
+G = TypeVar("G")  # a state of either game
+
+
+def play_seated(
+    lineup: Sequence[_Bot[V, M]],
+    names: Sequence[str],
+    entries: Sequence[int],
+    where: str,
+    play: Callable[[list[_Seated[V, M]]], Iterable[G]],
+) -> tuple[G, Table[V, M]]:
+    """The last state of ``play(seats)``, one game with seat ``s`` held by ``lineup[entries[s]]``.
+
+    ``play`` is the game's ``play_game`` given the seated bots; a bot's failure and a
+    move the rules refused both end as a :class:`~sevens_ru.errors.MatchError`
+    naming the bot, its seat and ``where``. The table is returned too, for its counts.
+    """
+    table: Table[V, M] = Table(
+        [lineup[entry] for entry in entries],
+        [names[entry] for entry in entries],
+        where,
+        _MOVE_TIMEOUT.get(),
+    )
+    try:
+        state = deque(play(table.seats), maxlen=1)[0]  # play to the end, keep the last state
+    except MatchError:  # a bot that failed, named by the table
+        raise
+    except SevensError as error:  # a move the rules refused, with the bot named
+        raise table.refused(error) from error
+    return state, table
+
+
+class _Seated(Generic[V, M]):
+    """One bot of a :class:`Table`."""
+
+    def __init__(self, table: Table[V, M], bot: _Bot[V, M], name: str, seat: int) -> None:
+        self.table = table
+        self.bot = bot
+        self.label = f"bot {name!r} in seat {seat}"
+        self.moves = 0
+        self.seconds = 0.0
+
+    def choose(self, view: V, rng: random.Random) -> M:
+        limit = self.table.move_timeout
+        started = time.perf_counter()
+        try:
+            move = self.bot.choose(view, rng) if limit is None else self._timed(view, rng, limit)
+        except _Overran:
+            signal.setitimer(signal.ITIMER_REAL, 0)  # in case the alarm came as it was disarmed
+            raise self._overran(limit) from None
+        except (Exception, SystemExit) as error:  # sys.exit in a bot ends the match, not Python
+            raise MatchError(
+                f"{self.table.where}: {self.label} failed: {type(error).__name__}: {error}"
+            ) from error
+        seconds = time.perf_counter() - started
+        if limit is not None and seconds > limit:  # a bot that caught the alarm and went on
+            raise self._overran(limit)
+        self.seconds += seconds
+        self.moves += 1
+        self.table.moving = self
+        return move
+
+    def _timed(self, view: V, rng: random.Random, limit: float) -> M:
+        """The bot's move, with SIGALRM armed to raise :class:`_Overran` in it after ``limit`` s."""
+        _alarm.armed = True
+        signal.setitimer(signal.ITIMER_REAL, limit, _AGAIN)
+        try:
+            return self.bot.choose(view, rng)
+        finally:
+            _alarm.armed = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+    def _overran(self, limit: float | None) -> MatchError:
+        return MatchError(
+            f"{self.table.where}: {self.label} took more than the move_timeout of {limit:g} s "
+            f"(its move {self.moves + 1})"
+        )
+
+    def __repr__(self) -> str:
+        return self.label
+
+
+# The time limit per move
+
+_MOVE_TIMEOUT: ContextVar[float | None] = ContextVar("move_timeout", default=None)
+"""The ``move_timeout`` of the deals being played in this process (set by :func:`_move_limit`)."""
+
+_AGAIN = 0.05
+"""Seconds between further alarms, while a bot that caught the first one keeps going."""
+
+
+class _Overran(BaseException):
+    """Raised by SIGALRM inside a bot's ``choose`` that overran its time.
+
+    Not an ``Exception``, so that a bot's own ``except Exception`` does not swallow it.
+    """
+
+
+class _Alarm:
+    armed = False
+    """Whether a bot's move is being timed: an alarm that comes after is ignored."""
+
+
+_alarm = _Alarm()
+
+
+def _on_alarm(signum: int, frame: object) -> None:
+    if _alarm.armed:
+        raise _Overran
+
+
+@contextmanager
+def _move_limit(limit: float | None) -> Iterator[None]:
+    """Time each move of the deals played inside at ``limit`` seconds (None: no limit).
+
+    The limit is SIGALRM from ``signal.setitimer``, so it needs a POSIX system and the
+    main thread of the process that plays the deals (with ``jobs`` > 1 the workers' own);
+    elsewhere it is refused with a :class:`~sevens_ru.errors.MatchError` before any deal.
+    """
+    if limit is None:
+        yield
+        return
+    if not hasattr(signal, "setitimer") or not hasattr(signal, "SIGALRM"):
+        raise MatchError(
+            f"move_timeout needs SIGALRM and signal.setitimer, which {sys.platform} lacks"
+        )
+    if threading.current_thread() is not threading.main_thread():
+        raise MatchError(
+            "move_timeout with jobs=1 works only in the main thread (it uses SIGALRM); "
+            "pass jobs=2 or more to play the deals in processes of their own"
+        )
+    if signal.getitimer(signal.ITIMER_REAL) != (0.0, 0.0):
+        raise MatchError("move_timeout needs the process's ITIMER_REAL, which is already running")
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    token = _MOVE_TIMEOUT.set(limit)
+    try:
+        yield
+    except _Overran:  # an alarm that came outside a bot's move, as it was being disarmed
+        raise MatchError(f"a bot took more than the move_timeout of {limit:g} s") from None
+    finally:
+        _alarm.armed = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        _MOVE_TIMEOUT.reset(token)
+
+
+# The worker processes
+
+
+_PR_SET_PDEATHSIG = 1  # the option of prctl(2) on Linux
+
+
+def _die_with_parent() -> bool:
+    """On Linux, have the kernel SIGKILL this process when its parent ends; whether it could."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(parent: int, every: float = 0.25) -> None:
+    """End this process as soon as ``parent`` is no longer its parent (it ended)."""
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(1)
+
+
+def _start_worker(parent: int) -> None:
+    """Set up a worker process of a match: it never outlives ``parent``, and ignores Ctrl-C.
+
+    Ctrl-C is the parent's to handle (it stops every worker); the worker dies with its
+    parent by ``PR_SET_PDEATHSIG`` on Linux, and everywhere by a thread that watches
+    ``os.getppid()``; a parent that is gone already ends the worker at once.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
+    if os.getppid() != parent:
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), name="parent watch", daemon=True).start()
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End ``pool`` at once: its workers terminated (killed if they linger), its work dropped."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(1.0)
+        if process.is_alive():
+            process.kill()
+            process.join()
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+# Playing the deals
+
+
+class Seat(Protocol):
+    """One seat's outcome in one game: at least which entry sat there, and its timing."""
+
+    @property
+    def entry(self) -> int:
+        """The entry of the lineup in the seat."""
+
+    @property
+    def moves(self) -> int:
+        """The moves it chose."""
+
+    @property
+    def seconds(self) -> float:
+        """The time it took to choose them."""
+
+
+S = TypeVar("S", bound=Seat)
+
+Game = Callable[[int, int, list[int]], list[S]]
+"""Play the game of deal ``number`` in ``rotation`` with ``entries[seat]`` in each seat."""
+
+
+def _play_chunk(
+    game: Game[S],
+    players: int,
+    bots: int,
+    duplicate: bool,
+    move_timeout: float | None,
+    deals: Sequence[int],
+) -> list[list[S]]:
+    """Play the deals numbered ``deals``; per deal, the seats of all its games."""
+    results = []
+    with _move_limit(move_timeout):
+        for number in deals:
+            rotations = range(players) if duplicate else (number % players,)
+            seats: list[S] = []
+            for rotation in rotations:
+                entries = [(seat + rotation) % players % bots for seat in range(players)]
+                seats.extend(game(number, rotation, entries))
+            results.append(seats)
+    return results
+
+
+def _chunks(count: int, size: int) -> Iterator[range]:
+    for start in range(0, count, size):
+        yield range(start, min(start + size, count))
+
+
+def play_deals(
+    game: Game[S],
+    *,
+    players: int,
+    bots: int,
+    duplicate: bool,
+    games: int,
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+    move_timeout: float | None = None,
+    backend: Backend = "processes",
+) -> list[Entry[S]]:
+    """Play ``games`` deals of ``game`` between ``bots`` entries at ``players`` seats.
+
+    With ``duplicate`` each deal is played in every seat rotation, else in the rotation
+    of its number. ``jobs`` > 1 plays chunks of deals in that many processes (``game``
+    must pickle), and ``backend="ray"`` plays them as Ray tasks (:mod:`sevens_ru.common._ray`);
+    the outcomes are the same. Each bot's move is limited to ``move_timeout`` seconds
+    (see :func:`_move_limit`). Returns the seats of each entry.
+
+    With processes, the first failure (a bot's, a dying worker, Ctrl-C in this process)
+    terminates every worker and drops the deals not played, so the error comes at once;
+    the workers ignore Ctrl-C themselves and never outlive this process.
+    """
+    play = partial(_play_chunk, game, players, bots, duplicate, move_timeout)
+    if backend == "ray":
+        outcomes = play_on_ray(play, games, progress)
+    elif jobs == 1:
+        outcomes = _play_here(play, games, progress)
+    else:
+        outcomes = _play_in_processes(play, games, jobs, progress)
+    return [Entry(outcomes, entry) for entry in range(bots)]
+
+
+Chunk = Callable[[Sequence[int]], list[list[S]]]
+"""Play the deals of the given numbers; per deal, the seats of all its games."""
+
+
+def _play_here(
+    play: Chunk[S], games: int, progress: Callable[[int, int], None] | None
+) -> list[list[S]]:
+    """The outcomes of every deal, played in this process, in chunks between progress reports."""
+    outcomes: list[list[S]] = []
+    for deals in _chunks(games, max(1, min(16, games // 8))):
+        outcomes.extend(play(deals))
+        if progress is not None:
+            progress(len(outcomes), games)
+    return outcomes
+
+
+def _play_in_processes(
+    play: Chunk[S], games: int, jobs: int, progress: Callable[[int, int], None] | None
+) -> list[list[S]]:
+    """The outcomes of every deal, played in ``jobs`` worker processes, in deal order."""
+    outcomes: list[list[S]] = [[] for _ in range(games)]
+    done = 0
+    chunk = max(1, min(16, games // (8 * jobs) or 1))
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(os.getpid(),))
+    finished = False
+    try:
+        futures = {pool.submit(play, deals): deals for deals in _chunks(games, chunk)}
+        for future in as_completed(futures):
+            deals = futures[future]
+            try:
+                results = future.result()
+            except BrokenProcessPool as error:  # a bot ended its worker (os._exit, a crash)
+                raise MatchError(
+                    f"deals {deals.start} to {deals.stop - 1}: a worker process died while "
+                    "playing them (a bot ended it, or it crashed)"
+                ) from error
+            for number, seats in zip(deals, results, strict=True):
+                outcomes[number] = seats
+            done += len(deals)
+            if progress is not None:
+                progress(done, games)
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:  # the first failure, or Ctrl-C: the deals being played are stopped too
+            _stop(pool)
+    return outcomes
+
+
+# The figures
+
+
+class Entry(Generic[S]):
+    """The seats one entry of the lineup played: per deal, and all together."""
+
+    def __init__(self, outcomes: Sequence[Sequence[S]], entry: int) -> None:
+        self.entry = entry
+        self.per_deal = [[seat for seat in seats if seat.entry == entry] for seats in outcomes]
+        self.played = [seat for seats in self.per_deal for seat in seats]
+
+    @property
+    def games(self) -> int:
+        """The games it played."""
+        return len(self.played)
+
+    def count(self, value: Callable[[S], bool]) -> int:
+        """The games in which ``value`` holds."""
+        return sum(value(seat) for seat in self.played)
+
+    def rate(self, value: Callable[[S], bool]) -> Estimate:
+        """The share of its games in which ``value`` holds, with its Wilson interval."""
+        rates = [fmean(float(value(seat)) for seat in seats) for seats in self.per_deal]
+        return rate_estimate(
+            self.count(value) / self.games,
+            games=self.games,
+            deals=len(rates),
+            spread=variance(rates) if len(rates) > 1 else None,
+        )
+
+    def mean(self, value: Callable[[S], float], low: float, high: float) -> Estimate:
+        """The mean of ``value`` (in ``[low, high]``) with a 95 % interval, each deal one sample."""
+        return mean_estimate(
+            [fmean(value(seat) for seat in seats) for seats in self.per_deal], low, high
+        )
+
+    def figures(self, name: str) -> dict[str, Any]:
+        """The fields every game's ``BotResult`` has, for the entry named ``name``."""
+        return {
+            "name": name,
+            "entry": self.entry,
+            "games": self.games,
+            "moves": sum(seat.moves for seat in self.played),
+            "seconds": sum(seat.seconds for seat in self.played),
+        }
+
+
+R = TypeVar("R")
+
+
+@attrs.frozen
+class MatchGame(Generic[S, R]):
+    """What a game brings to :func:`play_match`: its rules for a table, how to play one game, what to measure."""
+
+    options: type
+    """The game's ``Options`` class; ``None`` stands for its default."""
+    options_name: str
+    """How messages name it (``"sevens_ru.Options"``)."""
+    least: int
+    """The fewest seats of a game."""
+    most: int
+    """The most seats of a game."""
+    rule: str
+    """The rule that says so (``"R4"``)."""
+    deal: Callable[[tuple[Any, ...], list[str], Any, int], Game[S]]
+    """Given the lineup, its names, the options and the match seed: the function that
+    plays one game (it must pickle for ``jobs`` > 1)."""
+    summarize: Callable[[str, Entry[S], int], BotFigures]
+    """The ``BotResult`` of an entry, from its name, its seats and the seat count."""
+    result: Callable[..., R]
+    """The game's ``MatchResult`` class."""
+    check: Callable[[int, Any], object] | None = None
+    """Any further check of the seat count with these options (it raises a ``SevensError``)."""
+
+
+def play_match(
+    game: MatchGame[S, R],
+    bots: Sequence[Any],
+    games: int,
+    seed: int,
+    players: int | None,
+    duplicate: bool,
+    jobs: int,
+    options: object,
+    names: Sequence[str] | None,
+    progress: Callable[[int, int], None] | None,
+    move_timeout: object = None,
+    backend: object = "processes",
+) -> R:
+    """The ``play_match`` of ``game``, its arguments in the order of the public ones."""
+    lineup = check_bots(bots, games, seed, jobs)
+    limit = check_move_timeout(move_timeout)
+    where = check_backend(backend, jobs)
+    options = check_options(options, game.options, game.options_name)
+    players = seat_count(len(lineup), players, least=game.least, most=game.most, rule=game.rule)
+    if game.check is not None:
+        try:
+            game.check(players, options)
+        except SevensError as error:
+            raise MatchError(str(error)) from error
+    labels = check_names(names, lineup)
+    duplicate = bool(duplicate)
+    entries = play_deals(
+        game.deal(lineup, labels, options, seed),
+        players=players,
+        bots=len(lineup),
+        duplicate=duplicate,
+        games=games,
+        jobs=jobs,
+        progress=progress,
+        move_timeout=limit,
+        backend=where,
+    )
+    return game.result(
+        players=players,
+        deals=games,
+        games=games * (players if duplicate else 1),
+        seed=seed,
+        duplicate=duplicate,
+        options=options,
+        bots=tuple(game.summarize(labels[entry.entry], entry, players) for entry in entries),
+    )

@@ -1,0 +1,120 @@
+"""Game records: a game as one JSON object, and back.
+
+A record holds the players, the options, the deal and the cards played, in order::
+
+    {"format": 1, "game": "sevens", "players": 4,
+     "options": {"rank_by_passes": false, "place_numbering": "competition"},
+     "deal": [["6♣", ...], ...], "moves": ["9♦", ...]}
+
+Passes are not stored: they follow from the moves (R11). Loading replays every move
+through :func:`sevens_ru.apply`, so a corrupt or hand-edited record raises a
+:class:`RecordError` naming the field or the move at fault, never a half-built state.
+A record larger than :data:`~sevens_ru.record.MAX_BYTES` is refused before it is read (see
+:func:`from_json`): no legal record comes near it.
+
+>>> import sevens_ru as s7
+>>> state = s7.apply(s7.new_game(2, seed=9), "9♦")
+>>> text = s7.to_json(state)
+>>> text[:60]
+'{"format": 1, "game": "sevens", "players": 2, "options": {"r'
+>>> s7.from_json(text) == state
+True
+"""
+
+from __future__ import annotations
+
+from ...common import _records
+from ...common._games import SEVENS, not_a_state
+from .deal import MAX_PLAYERS, MIN_PLAYERS
+from .events import Play
+from .game import apply, new_game
+from .options import Options
+from .state import GameState
+
+__all__ = ["FORMAT", "LARGEST_RECORD", "MAX_BYTES", "from_json", "to_json"]
+
+FORMAT = _records.FORMAT
+"""The version of the record format this library writes and reads."""
+
+LARGEST_RECORD = 718
+"""The size in bytes of the largest record :func:`to_json` writes without ``indent``.
+
+Every record holds the 36 cards of the deal; at most 35 cards are played (the others
+hold a card each when a seat plays its last, R14), at most 4 of them tens (the only
+cards of 5 bytes in UTF-8); 718 bytes is that, for the player count and options whose
+record is longest. With ``indent=16``, the widest :func:`to_json` allows, it is 4,026 bytes.
+"""
+MAX_BYTES = 16_384
+"""The default ``max_bytes`` of :func:`from_json`: 16 KiB, 22 times :data:`~sevens_ru.record.LARGEST_RECORD`.
+
+It holds every record :func:`to_json` writes, at any ``indent``, with room for what a
+person or a tool may add, and refuses at once anything far larger than a game of
+Sevens can be.
+"""
+
+_FIELDS = ("format", "game", "players", "options", "deal", "moves")
+
+
+def to_json(state: GameState, *, indent: int | str | None = None) -> str:
+    """The game record of ``state`` as JSON text (cards written as ``str(card)``).
+
+    ``indent`` (0 to 16 spaces, or a string of at most 16 whitespace characters) is
+    passed to :func:`json.dumps` for a multi-line record.
+
+    Raises:
+        NotAGameStateError: ``state`` is not a :class:`GameState` (of this game).
+        WrongTypeError: ``indent`` is neither ``None``, an int nor a string.
+        InvalidOptionsError: ``indent`` is wider than 16.
+    """
+    if not isinstance(state, GameState):
+        raise not_a_state("to_json", state, game=SEVENS)
+    return _records.write(
+        SEVENS,
+        {
+            "players": state.players,
+            "options": {
+                "rank_by_passes": state.options.rank_by_passes,
+                "place_numbering": state.options.place_numbering,
+            },
+            "deal": [[str(card) for card in hand] for hand in state.deal],
+            "moves": [str(event.card) for event in state.history if isinstance(event, Play)],
+        },
+        indent=indent,
+    )
+
+
+def from_json(text: str | bytes, *, max_bytes: int | None = MAX_BYTES) -> GameState:
+    """Load a game record written by :func:`to_json`, replaying and checking every move.
+
+    Text of more than ``max_bytes`` bytes (as UTF-8; default :data:`~sevens_ru.record.MAX_BYTES`, far
+    above the largest legal record) is refused before it is parsed; ``None`` lifts the
+    limit. Loading never costs more than reading the text once and replaying its moves.
+
+    >>> import sevens_ru as s7
+    >>> s7.from_json('{"format": 2}')
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.RecordError: field 'format': this library reads format 1, got 2
+
+    Raises:
+        RecordError: the text is not JSON, not a record of this game and format, is
+            larger than ``max_bytes``, or holds a bad deal or an illegal move (the
+            message names the field or move).
+        InvalidOptionsError: ``max_bytes`` is neither a non-negative int nor ``None``.
+    """
+    record = _records.read(
+        text,
+        game=SEVENS,
+        fields=_FIELDS,
+        function="from_json",
+        max_bytes=max_bytes,
+        largest=LARGEST_RECORD,
+    )
+    players = _records.integer(record, "players", MIN_PLAYERS, MAX_PLAYERS)
+    options = _records.options(record, Options)
+    deal = _records.hands(record)
+    with _records.blame("deal"):
+        state = new_game(players, hands=deal, options=options)
+    return _records.replay(
+        state, record["moves"], apply, items="cards", example="a card such as '9♦'"
+    )
