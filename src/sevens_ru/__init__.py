@@ -24,6 +24,7 @@ from . import cards as cards
 from . import deal as deal
 from . import events as events
 from . import game as game
+from . import games as games
 from . import observation as observation
 from . import options as options
 from . import record as record
@@ -41,6 +42,7 @@ from .errors import (
     InconsistentViewError,
     InvalidCardError,
     InvalidDealError,
+    InvalidGameError,
     InvalidMaskError,
     InvalidMoveError,
     InvalidOptionsError,
@@ -53,6 +55,7 @@ from .errors import (
     RecordError,
     SevensError,
     UnknownBotError,
+    UnknownGameError,
     UnknownLanguageError,
     WrongTypeError,
 )
@@ -99,6 +102,7 @@ __all__ = [
     "InconsistentViewError",
     "InvalidCardError",
     "InvalidDealError",
+    "InvalidGameError",
     "InvalidMaskError",
     "InvalidMoveError",
     "InvalidOptionsError",
@@ -120,6 +124,7 @@ __all__ = [
     "Standing",
     "Suit",
     "UnknownBotError",
+    "UnknownGameError",
     "UnknownLanguageError",
     "WrongTypeError",
     "__version__",
@@ -129,6 +134,7 @@ __all__ = [
     "cards_from_mask",
     "durak",
     "from_json",
+    "games",
     "is_over",
     "legal_actions",
     "legal_mask",

@@ -24,6 +24,7 @@ __all__ = [
     "InconsistentViewError",
     "InvalidCardError",
     "InvalidDealError",
+    "InvalidGameError",
     "InvalidMaskError",
     "InvalidMoveError",
     "InvalidOptionsError",
@@ -36,6 +37,7 @@ __all__ = [
     "RecordError",
     "SevensError",
     "UnknownBotError",
+    "UnknownGameError",
     "UnknownLanguageError",
     "WrongTypeError",
 ]
@@ -131,6 +133,18 @@ class NoGameError(SevensError, RuntimeError):
 
 class UnknownBotError(SevensError, ValueError):
     """A bot description that names no bot of that game, or a setting that bot does not have."""
+
+
+class UnknownGameError(SevensError, LookupError):
+    """A game name that no registered game has (:func:`sevens_ru.games.get`)."""
+
+
+class InvalidGameError(SevensError, ValueError):
+    """A game that cannot be registered, or another package's entry point that gives none.
+
+    Not a :class:`~sevens_ru.games.Game`, a bad or taken name, or an entry point whose
+    object fails to load or is no game.
+    """
 
 
 class MatchError(SevensError, ValueError):

@@ -1,0 +1,135 @@
+"""Old Durak as a :class:`~sevens_ru.games.Game`: what the registry gives as ``"durak"``.
+
+>>> from sevens_ru import games
+>>> durak = games.get("durak")
+>>> state = durak.new_game(3, dealer=0, seed=7)
+>>> str(durak.legal_moves(state)[0]), durak.num_actions(3)
+('lead 6♣', 1252)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .._game import Game, Tensors
+from . import actions
+from .bots.registry import _REGISTRY
+from .deal import pack
+from .game import apply, is_over, legal_actions, legal_mask, legal_moves, new_game
+from .moves import Move, parse_move
+from .observation import PlayerView, view
+from .options import Options
+from .record import from_json, to_json
+from .scoring import ranking, returns
+from .state import GameState
+
+__all__ = ["GAME"]
+
+
+def _variants(players: int) -> Sequence[Mapping[str, Any]]:
+    """Every dealer, with the full pack and, where the seats allow it, the short one (D1)."""
+    decks = (False, True) if players < 4 else (False,)
+    return tuple(
+        {"dealer": dealer, "options": Options(short_deck=short)}
+        for short in decks
+        for dealer in range(players)
+    )
+
+
+def _random_setup(players: int, rng: random.Random) -> Mapping[str, Any]:
+    """A random dealer."""
+    return {"dealer": rng.randrange(players)}
+
+
+def hide_others(state: GameState, viewer: int, rng: random.Random) -> GameState:
+    """A new game of ``state``'s setup with the cards ``viewer`` cannot see dealt otherwise.
+
+    The other seats' cards and the undealt ones are shuffled together and dealt again
+    to the other seats (sizes kept); the trump card stays where it is, since it is
+    turned up for everyone (D4).
+
+    >>> import random
+    >>> from sevens_ru import durak
+    >>> state = durak.new_game(3, dealer=0, seed=7)
+    >>> other = hide_others(state, 1, random.Random(1))
+    >>> other.deal[1] == state.deal[1] and other.deal != state.deal
+    True
+    >>> durak.view(other, 1) == durak.view(state, 1)
+    True
+    """
+    dealt = {card for hand in state.deal for card in hand}
+    undealt = [card for card in pack(state.options.short_deck) if card not in dealt]
+    others = [seat for seat in range(state.players) if seat != viewer]
+    pool = [card for seat in others for card in state.deal[seat] if card != state.trump]
+    pool += [card for card in undealt if card != state.trump]
+    rng.shuffle(pool)
+    hands = [list(hand) for hand in state.deal]
+    for seat in others:
+        holds_trump = state.trump in state.deal[seat]
+        size = len(state.deal[seat]) - holds_trump
+        hands[seat] = pool[:size] + ([state.trump] if holds_trump else [])
+        pool = pool[size:]
+    return new_game(
+        state.players, dealer=state.dealer, hands=hands, trump=state.trump, options=state.options
+    )
+
+
+def _tensors() -> Tensors:
+    from . import encode  # numpy, when asked for
+
+    return Tensors(
+        observation=encode.observation,
+        observation_size=encode.observation_size,
+        information_state=encode.information_state,
+        information_state_size=encode.information_state_size,
+        observation_of=encode.observation_of,
+        observe_into=encode.observe_into,
+    )
+
+
+def _draw(position: Any, lang: Any = "en", **keywords: Any) -> str:
+    from ...svg import position as picture
+
+    return picture(position, lang=lang, **keywords)
+
+
+GAME: Game[GameState, PlayerView, Move] = Game(
+    name="durak",
+    titles={
+        "en": "Old Durak",
+        "ru": "Дурачки",
+        "fr": "Durak à l'ancienne",
+        "de": "Altes Durak",
+    },
+    min_players=2,
+    max_players=4,
+    default_players=3,
+    state_type=GameState,
+    view_type=PlayerView,
+    options_type=Options,
+    setup=("dealer", "trump", "options"),
+    new_game=new_game,
+    legal_moves=legal_moves,
+    apply=apply,
+    is_over=is_over,
+    ranking=ranking,
+    view=view,
+    returns=returns,
+    to_json=to_json,
+    from_json=from_json,
+    parse_move=parse_move,
+    num_actions=lambda players: actions.NUM_ACTIONS,
+    action_of=actions.action_of,
+    move_of=actions.move_of,
+    legal_actions=legal_actions,
+    legal_mask=legal_mask,
+    bots=_REGISTRY,
+    variants=_variants,
+    random_setup=_random_setup,
+    hide_others=hide_others,
+    tensors=_tensors,
+    draw=_draw,
+)
+"""Old Russian Durak, the second game of the library."""
