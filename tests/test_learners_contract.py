@@ -10,14 +10,54 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
+import attrs
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sevens_ru as s7
-from test_contract import GAMES, Game, every_game, not_states_of, playouts
+from sevens_ru import games
+
+Game = games.Game[Any, Any, Any]
+every_game = pytest.mark.parametrize("game", [games.get(name) for name in games.names()], ids=repr)
+
+
+@attrs.frozen
+class Playout:
+    players: int
+    states: list[Any]
+    moves: list[Any]
+
+
+@st.composite
+def playouts(draw: st.DrawFn, game: Game) -> Playout:
+    """A whole random game of ``game``: any seat count, any variant, random legal moves."""
+    players = draw(st.integers(game.min_players, game.max_players), label="players")
+    variant = draw(st.sampled_from(list(game.variants(players))), label="setup")
+    seed = draw(st.integers(0, 2**64), label="seed")
+    state = game.new_game(players, seed=seed, **variant)
+    rng = random.Random(seed)
+    states, moves = [state], []
+    while legal := game.legal_moves(state):
+        moves.append(rng.choice(legal))
+        state = game.apply(state, moves[-1])
+        states.append(state)
+    return Playout(players, states, moves)
+
+
+def not_states_of(game: Game) -> list[object]:
+    """Foreign objects, the game's own view, and the states and views of every other game."""
+    own = game.new_game(game.min_players, seed=1)
+    values: list[object] = ["9♦", "lead 6♣", None, {}, game.to_json(own), game.view(own, 0)]
+    for name in games.names():
+        other = games.get(name)
+        if other is not game:
+            theirs = other.new_game(other.min_players, seed=1)
+            values += [theirs, other.view(theirs, 0)]
+    return values
 
 
 @every_game
@@ -26,13 +66,15 @@ from test_contract import GAMES, Game, every_game, not_states_of, playouts
 def test_actions_masks_and_returns_agree_with_the_rules_at_every_ply(
     game: Game, data: st.DataObject
 ) -> None:
-    g = game.module
+    g = game
     play = data.draw(playouts(game))
     for state in play.states:
         moves = g.legal_moves(state)
         actions = g.legal_actions(state)
         assert actions == tuple(g.action_of(move) for move in moves)  # the same order
-        assert list(actions) == sorted(actions) and all(0 <= a < g.NUM_ACTIONS for a in actions)
+        assert list(actions) == sorted(actions) and all(
+            0 <= a < g.num_actions(play.players) for a in actions
+        )
         assert g.legal_mask(state) == sum(1 << action for action in actions)
         assert [g.move_of(action) for action in actions] == list(moves)
         for seat in range(play.players):
@@ -56,38 +98,39 @@ def test_actions_masks_and_returns_agree_with_the_rules_at_every_ply(
 
 @every_game
 def test_a_view_shows_no_other_hand_as_a_mask(game: Game) -> None:
-    seen = game.module.view(game.deal(min(game.players), 1), 0)
+    seen = game.view(game.new_game(game.min_players, seed=1), 0)
     with pytest.raises(s7.InvalidSeatError, match="shows only the hand of seat 0"):
         seen.hand_mask(1)
 
 
 @every_game
 def test_numbers_that_are_no_action_are_refused_alike(game: Game) -> None:
-    g = game.module
-    state = game.deal(min(game.players), 1)
-    for number in (-1, g.NUM_ACTIONS, np.int64(g.NUM_ACTIONS + 5)):
+    g = game
+    state = game.new_game(game.min_players, seed=1)
+    size = g.num_actions(game.min_players)
+    for number in (-1, size, np.int64(size + 5)):
         with pytest.raises(s7.InvalidMoveError, match="there is no action"):
             g.apply(state, number)
         with pytest.raises(s7.InvalidMoveError, match="there is no action"):
             g.move_of(number)
     for value in (True, 1.0, None):
         with pytest.raises(s7.InvalidMoveError, match="an action is an integral number"):
-            g.move_of(value)
+            g.move_of(value)  # type: ignore[arg-type]
 
 
 @every_game
 def test_the_learners_functions_refuse_what_is_not_a_state_of_the_game(game: Game) -> None:
-    g = game.module
+    g = game
     for function in (g.legal_actions, g.legal_mask, g.returns):
         for value in not_states_of(game):
             with pytest.raises(s7.NotAGameStateError):
                 function(value)
 
 
-@pytest.mark.parametrize("game", GAMES, ids=str)
+@every_game
 def test_seeds_and_player_counts_may_be_any_integral_number(game: Game) -> None:
-    g = game.module
-    players = min(game.players)
+    g = game
+    players = game.min_players
     for kind in (np.int8, np.int64, np.uint16):
         assert g.new_game(kind(players), seed=kind(7)) == g.new_game(players, seed=7)
     state = g.new_game(players, seed=random.Random(3).getrandbits(64))
