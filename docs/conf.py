@@ -64,6 +64,8 @@ nitpick_ignore_regex = [
     # The learning frameworks of sevens_ru.envs, and its adapters' type variables.
     ("py:(class|data|obj)", r"(gymnasium|pettingzoo|pyspiel|open_spiel)(\..*)?"),
     ("py:class", r"sevens_ru\.envs\._tables\.(StateT|ViewT|OptionsT)"),
+    ("py:class", r"(sevens_ru\.games\._game\.)?(S|V|M)"),  # a Game's type variables
+    ("py:class", r"TypeAliasForwardRef"),
     ("py:(class|data|obj)", r"(starlette|uvicorn|sqlite3|threading)(\..*)?"),  # sevens_ru.web
 ]
 
