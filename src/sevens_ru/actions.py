@@ -5,14 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from .games.sevens.actions import (
-    NUM_ACTIONS,
-    action_of,
-    move_of,
-)
-
-__all__ = [
-    "NUM_ACTIONS",
-    "action_of",
-    "move_of",
-]
+from .games.sevens.actions import *  # noqa: F403  (the names of __all__)
+from .games.sevens.actions import __all__ as __all__

@@ -5,14 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from .games.sevens.batch import (
-    BatchError,
-    GameBatch,
-    random_words,
-)
-
-__all__ = [
-    "BatchError",
-    "GameBatch",
-    "random_words",
-]
+from .games.sevens.batch import *  # noqa: F403  (the names of __all__)
+from .games.sevens.batch import __all__ as __all__

@@ -5,18 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from .games.sevens.deal import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    deal_hands,
-    deal_seeded,
-    hand_sizes,
-)
-
-__all__ = [
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "deal_hands",
-    "deal_seeded",
-    "hand_sizes",
-]
+from .games.sevens.deal import *  # noqa: F403  (the names of __all__)
+from .games.sevens.deal import __all__ as __all__

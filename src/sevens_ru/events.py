@@ -5,14 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from .games.sevens.events import (
-    Event,
-    Pass,
-    Play,
-)
-
-__all__ = [
-    "Event",
-    "Pass",
-    "Play",
-]
+from .games.sevens.events import *  # noqa: F403  (the names of __all__)
+from .games.sevens.events import __all__ as __all__

@@ -5,22 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from .games.sevens.game import (
-    apply,
-    is_over,
-    legal_actions,
-    legal_mask,
-    legal_moves,
-    new_game,
-    playable_mask,
-)
-
-__all__ = [
-    "apply",
-    "is_over",
-    "legal_actions",
-    "legal_mask",
-    "legal_moves",
-    "new_game",
-    "playable_mask",
-]
+from .games.sevens.game import *  # noqa: F403  (the names of __all__)
+from .games.sevens.game import __all__ as __all__

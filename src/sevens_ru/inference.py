@@ -5,22 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from .games.sevens.inference import (
-    InconsistentViewError,
-    Inference,
-    WrongTypeError,
-    infer,
-    possible_holders,
-    sample_hands,
-    sample_state,
-)
-
-__all__ = [
-    "InconsistentViewError",
-    "Inference",
-    "WrongTypeError",
-    "infer",
-    "possible_holders",
-    "sample_hands",
-    "sample_state",
-]
+from .games.sevens.inference import *  # noqa: F403  (the names of __all__)
+from .games.sevens.inference import __all__ as __all__

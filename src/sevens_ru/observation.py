@@ -5,12 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from .games.sevens.observation import (
-    PlayerView,
-    view,
-)
-
-__all__ = [
-    "PlayerView",
-    "view",
-]
+from .games.sevens.observation import *  # noqa: F403  (the names of __all__)
+from .games.sevens.observation import __all__ as __all__

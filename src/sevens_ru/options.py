@@ -5,12 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from .games.sevens.options import (
-    Options,
-    PlaceNumbering,
-)
-
-__all__ = [
-    "Options",
-    "PlaceNumbering",
-]
+from .games.sevens.options import *  # noqa: F403  (the names of __all__)
+from .games.sevens.options import __all__ as __all__

@@ -5,12 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from .games.sevens.play import (
-    narrate,
-    play_game,
-)
-
-__all__ = [
-    "narrate",
-    "play_game",
-]
+from .games.sevens.play import *  # noqa: F403  (the names of __all__)
+from .games.sevens.play import __all__ as __all__

@@ -5,18 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from .games.sevens.record import (
-    FORMAT,
-    LARGEST_RECORD,
-    MAX_BYTES,
-    from_json,
-    to_json,
-)
-
-__all__ = [
-    "FORMAT",
-    "LARGEST_RECORD",
-    "MAX_BYTES",
-    "from_json",
-    "to_json",
-]
+from .games.sevens.record import *  # noqa: F403  (the names of __all__)
+from .games.sevens.record import __all__ as __all__

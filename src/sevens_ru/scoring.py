@@ -5,18 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from .games.sevens.scoring import (
-    POINTS,
-    Standing,
-    card_points,
-    ranking,
-    returns,
-)
-
-__all__ = [
-    "POINTS",
-    "Standing",
-    "card_points",
-    "ranking",
-    "returns",
-]
+from .games.sevens.scoring import *  # noqa: F403  (the names of __all__)
+from .games.sevens.scoring import __all__ as __all__

@@ -5,16 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from .common.shuffle import (
-    MAX_CARDS,
-    fresh_seed,
-    shuffled,
-    shuffled_bytes,
-)
-
-__all__ = [
-    "MAX_CARDS",
-    "fresh_seed",
-    "shuffled",
-    "shuffled_bytes",
-]
+from .common.shuffle import *  # noqa: F403  (the names of __all__)
+from .common.shuffle import __all__ as __all__

@@ -5,10 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from .games.sevens.state import (
-    GameState,
-)
-
-__all__ = [
-    "GameState",
-]
+from .games.sevens.state import *  # noqa: F403  (the names of __all__)
+from .games.sevens.state import __all__ as __all__

@@ -5,18 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from .games.sevens.tournament import (
-    BotResult,
-    Estimate,
-    MatchError,
-    MatchResult,
-    play_match,
-)
-
-__all__ = [
-    "BotResult",
-    "Estimate",
-    "MatchError",
-    "MatchResult",
-    "play_match",
-]
+from .games.sevens.tournament import *  # noqa: F403  (the names of __all__)
+from .games.sevens.tournament import __all__ as __all__

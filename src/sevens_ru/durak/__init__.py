@@ -5,41 +5,8 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from ..games.durak import (
-    NUM_ACTIONS,
-    Cover,
-    Covered,
-    Event,
-    GameState,
-    InvalidMoveError,
-    Joined,
-    Lead,
-    Led,
-    Move,
-    Options,
-    PlayerView,
-    Standing,
-    Take,
-    Took,
-    action_of,
-    apply,
-    from_json,
-    is_over,
-    legal_actions,
-    legal_mask,
-    legal_moves,
-    max_moves,
-    move_of,
-    new_game,
-    next_dealer,
-    pack,
-    parse_move,
-    payoffs,
-    ranking,
-    returns,
-    to_json,
-    view,
-)
+from ..games.durak import *  # noqa: F403  (the names of __all__)
+from ..games.durak import __all__ as __all__
 
 # The modules that ``import sevens_ru.durak`` has always made attributes of it
 # (``durak.actions``), at the paths code imports them by.
@@ -53,39 +20,3 @@ from . import options as options
 from . import record as record
 from . import scoring as scoring
 from . import state as state
-
-__all__ = [
-    "NUM_ACTIONS",
-    "Cover",
-    "Covered",
-    "Event",
-    "GameState",
-    "InvalidMoveError",
-    "Joined",
-    "Lead",
-    "Led",
-    "Move",
-    "Options",
-    "PlayerView",
-    "Standing",
-    "Take",
-    "Took",
-    "action_of",
-    "apply",
-    "from_json",
-    "is_over",
-    "legal_actions",
-    "legal_mask",
-    "legal_moves",
-    "max_moves",
-    "move_of",
-    "new_game",
-    "next_dealer",
-    "pack",
-    "parse_move",
-    "payoffs",
-    "ranking",
-    "returns",
-    "to_json",
-    "view",
-]

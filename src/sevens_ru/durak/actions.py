@@ -5,24 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from ..games.durak.actions import (
-    COVER_ACTIONS,
-    LEAD_ACTIONS,
-    NUM_ACTIONS,
-    TAKE_ACTION,
-    action_of,
-    defence_mask,
-    lead_mask,
-    move_of,
-)
-
-__all__ = [
-    "COVER_ACTIONS",
-    "LEAD_ACTIONS",
-    "NUM_ACTIONS",
-    "TAKE_ACTION",
-    "action_of",
-    "defence_mask",
-    "lead_mask",
-    "move_of",
-]
+from ..games.durak.actions import *  # noqa: F403  (the names of __all__)
+from ..games.durak.actions import __all__ as __all__

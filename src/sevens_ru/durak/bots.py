@@ -5,22 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from ..games.durak.bots import (
-    BOT_NAMES,
-    Bot,
-    HeuristicBot,
-    RandomBot,
-    SearchBot,
-    legal_moves_of,
-    make_bot,
-)
-
-__all__ = [
-    "BOT_NAMES",
-    "Bot",
-    "HeuristicBot",
-    "RandomBot",
-    "SearchBot",
-    "legal_moves_of",
-    "make_bot",
-]
+from ..games.durak.bots import *  # noqa: F403  (the names of __all__)
+from ..games.durak.bots import __all__ as __all__

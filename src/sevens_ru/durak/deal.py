@@ -5,26 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from ..games.durak.deal import (
-    HAND_SIZE,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    check_dealer,
-    check_players,
-    deal_hands,
-    deal_seeded,
-    pack,
-    pack_mask,
-)
-
-__all__ = [
-    "HAND_SIZE",
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "check_dealer",
-    "check_players",
-    "deal_hands",
-    "deal_seeded",
-    "pack",
-    "pack_mask",
-]
+from ..games.durak.deal import *  # noqa: F403  (the names of __all__)
+from ..games.durak.deal import __all__ as __all__

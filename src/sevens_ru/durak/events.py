@@ -5,18 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from ..games.durak.events import (
-    Covered,
-    Event,
-    Joined,
-    Led,
-    Took,
-)
-
-__all__ = [
-    "Covered",
-    "Event",
-    "Joined",
-    "Led",
-    "Took",
-]
+from ..games.durak.events import *  # noqa: F403  (the names of __all__)
+from ..games.durak.events import __all__ as __all__

@@ -5,26 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from ..games.durak.game import (
-    apply,
-    defences,
-    is_over,
-    leads,
-    legal_actions,
-    legal_mask,
-    legal_moves,
-    max_moves,
-    new_game,
-)
-
-__all__ = [
-    "apply",
-    "defences",
-    "is_over",
-    "leads",
-    "legal_actions",
-    "legal_mask",
-    "legal_moves",
-    "max_moves",
-    "new_game",
-]
+from ..games.durak.game import *  # noqa: F403  (the names of __all__)
+from ..games.durak.game import __all__ as __all__

@@ -5,20 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from ..games.durak.inference import (
-    UNDEALT,
-    Inference,
-    infer,
-    possible_holders,
-    sample_hands,
-    sample_state,
-)
-
-__all__ = [
-    "UNDEALT",
-    "Inference",
-    "infer",
-    "possible_holders",
-    "sample_hands",
-    "sample_state",
-]
+from ..games.durak.inference import *  # noqa: F403  (the names of __all__)
+from ..games.durak.inference import __all__ as __all__

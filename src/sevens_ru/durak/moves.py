@@ -5,24 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from ..games.durak.moves import (
-    LONGEST_MOVE_TEXT,
-    Cover,
-    InvalidMoveError,
-    Lead,
-    Move,
-    Take,
-    as_card,
-    parse_move,
-)
-
-__all__ = [
-    "LONGEST_MOVE_TEXT",
-    "Cover",
-    "InvalidMoveError",
-    "Lead",
-    "Move",
-    "Take",
-    "as_card",
-    "parse_move",
-]
+from ..games.durak.moves import *  # noqa: F403  (the names of __all__)
+from ..games.durak.moves import __all__ as __all__

@@ -5,12 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from ..games.durak.options import (
-    DEFAULT_TAKE_LIMIT,
-    Options,
-)
-
-__all__ = [
-    "DEFAULT_TAKE_LIMIT",
-    "Options",
-]
+from ..games.durak.options import *  # noqa: F403  (the names of __all__)
+from ..games.durak.options import __all__ as __all__

@@ -5,16 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from ..games.durak.play import (
-    MatchResult,
-    narrate,
-    play_game,
-    simulate,
-)
-
-__all__ = [
-    "MatchResult",
-    "narrate",
-    "play_game",
-    "simulate",
-]
+from ..games.durak.play import *  # noqa: F403  (the names of __all__)
+from ..games.durak.play import __all__ as __all__

@@ -5,18 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from ..games.durak.scoring import (
-    Standing,
-    next_dealer,
-    payoffs,
-    ranking,
-    returns,
-)
-
-__all__ = [
-    "Standing",
-    "next_dealer",
-    "payoffs",
-    "ranking",
-    "returns",
-]
+from ..games.durak.scoring import *  # noqa: F403  (the names of __all__)
+from ..games.durak.scoring import __all__ as __all__

@@ -5,12 +5,5 @@ This path is kept for the code that imports it; new code may import either.
 
 from __future__ import annotations
 
-from ..games.durak.state import (
-    BEATEN_BY,
-    GameState,
-)
-
-__all__ = [
-    "BEATEN_BY",
-    "GameState",
-]
+from ..games.durak.state import *  # noqa: F403  (the names of __all__)
+from ..games.durak.state import __all__ as __all__

@@ -26,7 +26,7 @@ from .events import Covered, Event, Joined, Led, Took
 from .moves import Cover, Lead, Move
 from .options import Options
 
-__all__ = ["GameState"]
+__all__ = ["BEATEN_BY", "GameState"]
 
 # The seats after each seat in turn order, ending with that seat: _SEATS_AFTER[players][seat].
 _SEATS_AFTER = tuple(
