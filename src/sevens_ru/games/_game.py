@@ -8,8 +8,10 @@ the same and registers it (:func:`sevens_ru.games.register`).
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
@@ -22,7 +24,7 @@ if TYPE_CHECKING:  # the tensors need numpy, which the core does not
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["Bots", "Game", "State", "Tensors"]
+__all__ = ["RULES", "Bots", "Game", "State", "Tensors", "rules_of", "svg_picture"]
 
 
 class State(Protocol):
@@ -81,6 +83,66 @@ class Tensors:
     information_state_size: Callable[[int], int]
     observation_of: Callable[[Any, int], npt.NDArray[np.float32]]
     observe_into: Callable[[Any, int, Any, Any], None]
+
+    @classmethod
+    def of(cls, module: str) -> Tensors:
+        """The functions of the same names in ``module`` (a game's ``encode``), imported now.
+
+        >>> Tensors.of("sevens_ru.games.durak.encode").observation_size(3)
+        301
+        """
+        encode = importlib.import_module(module)
+        return cls(**{field.name: getattr(encode, field.name) for field in attrs.fields(cls)})
+
+
+RULES = (
+    "new_game",
+    "legal_moves",
+    "apply",
+    "is_over",
+    "ranking",
+    "view",
+    "returns",
+    "to_json",
+    "from_json",
+    "parse_move",
+    "action_of",
+    "move_of",
+    "legal_actions",
+    "legal_mask",
+)
+"""The functions every game has under the same names (the fields of :class:`Game` so named)."""
+
+
+def rules_of(*modules: ModuleType) -> dict[str, Any]:
+    """The functions of :data:`RULES` found in ``modules`` (the first that has each), as keywords of :class:`Game`.
+
+    >>> import sevens_ru as s7
+    >>> rules_of(s7.durak)["apply"] is s7.durak.apply
+    True
+
+    Raises:
+        AttributeError: none of the modules has one of the functions.
+    """
+    found: dict[str, Any] = {}
+    for name in RULES:
+        for module in modules:
+            if hasattr(module, name):
+                found[name] = getattr(module, name)
+                break
+        else:
+            raise AttributeError(f"no module of {[m.__name__ for m in modules]} has {name}()")
+    return found
+
+
+def svg_picture(position: Any, lang: Any = "en", **keywords: Any) -> str:
+    """The library's SVG picture of a state or a view (:func:`sevens_ru.svg.position`).
+
+    The drawing code is imported when a picture is first asked for.
+    """
+    from ..svg import position as picture
+
+    return picture(position, lang=lang, **keywords)
 
 
 S = TypeVar("S", bound=State)

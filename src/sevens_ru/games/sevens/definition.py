@@ -14,17 +14,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...common.cards import Card
-from .._game import Game, Tensors
-from . import actions
+from .._game import Game, Tensors, rules_of, svg_picture
+from . import actions, game, moves, observation, record, scoring
 from .bots.registry import _REGISTRY
-from .game import apply, is_over, legal_actions, legal_mask, legal_moves, new_game
-from .observation import PlayerView, view
+from .game import new_game
+from .observation import PlayerView
 from .options import Options
-from .record import from_json, to_json
-from .scoring import ranking, returns
 from .state import GameState
 
 __all__ = ["GAME"]
+
 
 _NINE_OF_DIAMONDS = Card.parse("9♦")
 
@@ -67,25 +66,6 @@ def hide_others(state: GameState, viewer: int, rng: random.Random) -> GameState:
     return new_game(state.players, hands=hands, options=state.options)
 
 
-def _tensors() -> Tensors:
-    from . import encode  # numpy, when asked for
-
-    return Tensors(
-        observation=encode.observation,
-        observation_size=encode.observation_size,
-        information_state=encode.information_state,
-        information_state_size=encode.information_state_size,
-        observation_of=encode.observation_of,
-        observe_into=encode.observe_into,
-    )
-
-
-def _draw(position: Any, lang: Any = "en", **keywords: Any) -> str:
-    from ...svg import position as picture
-
-    return picture(position, lang=lang, **keywords)
-
-
 GAME: Game[GameState, PlayerView, Card] = Game(
     name="sevens",
     titles={
@@ -101,25 +81,12 @@ GAME: Game[GameState, PlayerView, Card] = Game(
     view_type=PlayerView,
     options_type=Options,
     setup=("options",),
-    new_game=new_game,
-    legal_moves=legal_moves,
-    apply=apply,
-    is_over=is_over,
-    ranking=ranking,
-    view=view,
-    returns=returns,
-    to_json=to_json,
-    from_json=from_json,
-    parse_move=Card.parse,
     num_actions=lambda players: actions.NUM_ACTIONS,
-    action_of=actions.action_of,
-    move_of=actions.move_of,
-    legal_actions=legal_actions,
-    legal_mask=legal_mask,
     bots=_REGISTRY,
+    **rules_of(game, observation, scoring, record, actions, moves),
     variants=_variants,
     hide_others=hide_others,
-    tensors=_tensors,
-    draw=_draw,
+    tensors=lambda: Tensors.of("sevens_ru.games.sevens.encode"),  # numpy, when asked for
+    draw=svg_picture,
 )
 """The main game of the library."""
