@@ -140,15 +140,15 @@ def test_an_observation_kept_does_not_change_later(game: str, players: int) -> N
 @pytest.mark.parametrize(("game", "players"), [("sevens", 2), ("sevens", 5), ("durak", 4)])
 def test_the_compiled_steps_are_the_python_ones(game: str, players: int) -> None:
     from sevens_ru.common import _planes
-    from sevens_ru.envs import _tables
     from sevens_ru.games.sevens import encode
+    from sevens_ru.games.sevens import kernels as sevens_kernels
 
     hooks = [
         (encode, "_fast_sevens_observation"),
         (durak_encode, "_fast_durak_observation"),
         (durak_encode, "_fast_durak_mask"),
         (_planes, "_fast_action_mask"),
-        (_tables, "_fast_sevens_act"),
+        (sevens_kernels, "_fast_sevens_act"),
     ]
     compiled_hooks = [getattr(module, name) for module, name in hooks]
     if all(hook is None for hook in compiled_hooks):
@@ -183,3 +183,38 @@ def test_the_compiled_steps_are_the_python_ones(game: str, players: int) -> None
         assert not compiled.agents
     finally:
         engine(compiled=True)
+
+
+@pytest.mark.parametrize("name", ["sevens", "durak"])
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
+@pytest.mark.filterwarnings(
+    "ignore:Observation space for each agent probably should be:UserWarning"
+)
+def test_env_takes_any_registered_game_by_name(name: str) -> None:
+    from sevens_ru import games
+    from sevens_ru.envs.pettingzoo import env
+
+    game = games.get(name)
+    made, thin = env(name), (sevens_env() if name == "sevens" else durak_env())
+    assert made.possible_agents == thin.possible_agents
+    assert len(made.possible_agents) == game.default_players
+    made.reset(seed=4)
+    thin.reset(seed=4)
+    assert made.game_state == thin.game_state
+    assert env(game, players=game.min_players).possible_agents == ["player_0", "player_1"]
+    api_test(env(name, players=game.max_players), num_cycles=50)
+
+
+def test_env_refuses_an_unknown_game_and_a_game_without_tensors() -> None:
+    import attrs
+
+    from sevens_ru import games
+    from sevens_ru.envs.pettingzoo import env
+
+    with pytest.raises(s7.UnknownGameError, match="unknown game 'whist'"):
+        env("whist")
+    bare = attrs.evolve(games.get("sevens"), name="bare", tensors=None)
+    with pytest.raises(s7.InvalidOptionsError, match="bare has no tensors"):
+        env(bare)
+    with pytest.raises(s7.InvalidOptionsError):
+        env("durak", players=4, options=durak.Options(short_deck=True))

@@ -64,7 +64,7 @@ from ..games.sevens.encode import HAND_SCALE, PASS_SCALE, observation_size
 from ..games.sevens.observation import PlayerView
 from ..games.sevens.options import Options
 from ..games.sevens.state import GameState
-from ._tables import DURAK, SEVENS, Game, OptionsT, StateT, ViewT, check_opponents, no_game
+from ._tables import Game, OptionsT, StateT, ViewT, check_opponents, env_game, no_game
 
 __all__ = ["DurakEnv", "SevensEnv", "SevensVectorEnv"]
 
@@ -231,7 +231,7 @@ class SevensEnv(_LearnerEnv[GameState, PlayerView, Options]):
         options: Options | None = None,
         render_mode: str | None = None,
     ) -> None:
-        super().__init__(SEVENS, opponents, seat, options, render_mode)
+        super().__init__(env_game("sevens"), opponents, seat, options, render_mode)
 
 
 class DurakEnv(_LearnerEnv[durak.GameState, durak.PlayerView, durak.Options]):
@@ -260,7 +260,7 @@ class DurakEnv(_LearnerEnv[durak.GameState, durak.PlayerView, durak.Options]):
         options: durak.Options | None = None,
         render_mode: str | None = None,
     ) -> None:
-        super().__init__(DURAK, opponents, seat, options, render_mode)
+        super().__init__(env_game("durak"), opponents, seat, options, render_mode)
 
 
 class SevensVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any]]):
@@ -317,7 +317,7 @@ class SevensVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any]]
             raise BatchError(f"num_envs must be a positive int, got {num_envs!r}")
         self.num_envs = int(num_envs)
         self._players = check_players(players)
-        self._options = SEVENS.options(options)
+        self._options = env_game("sevens").options(options)
         size = observation_size(self._players)
         self.single_observation_space = gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32)
         self.single_action_space = gymnasium.spaces.Discrete(len(DECK))

@@ -69,7 +69,7 @@ from ..games.sevens.game import new_game
 from ..games.sevens.observation import PlayerView
 from ..games.sevens.options import Options
 from ..games.sevens.state import GameState
-from ._tables import DURAK, SEVENS, Game, OptionsT, StateT, ViewT
+from ._tables import Game, OptionsT, StateT, ViewT, env_game
 
 __all__ = [
     "DURAK_GAME_TYPE",
@@ -104,6 +104,9 @@ def _game_type(
         parameter_specification=parameters,
     )
 
+
+SEVENS = env_game("sevens")
+DURAK = env_game("durak")
 
 SEVENS_GAME_TYPE = _game_type(
     "python_sevens_ru",

@@ -49,26 +49,14 @@ except ImportError as error:  # pragma: no cover - only without the extra
         'sevens_ru.envs.pettingzoo needs PettingZoo: pip install "sevens-ru[pettingzoo]"'
     ) from error
 
+from .. import games
 from ..common._planes import mask_array
 from ..errors import InvalidOptionsError
 from ..games import durak
-from ..games.durak.deal import check_players as check_durak_players
 from ..games.sevens.options import Options
-from ._tables import (
-    DURAK,
-    SEVENS,
-    Game,
-    OptionsT,
-    StateT,
-    ViewT,
-    agent_names,
-    fast_act,
-    fast_fill,
-    no_game,
-    seat_rng,
-)
+from ._tables import Game, OptionsT, StateT, ViewT, agent_names, env_game, no_game, seat_rng
 
-__all__ = ["CardGameEnv", "durak_env", "sevens_env"]
+__all__ = ["CardGameEnv", "durak_env", "env", "sevens_env"]
 
 Observation = dict[str, npt.NDArray[Any]]
 _empty = np.empty
@@ -102,6 +90,9 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
             raise InvalidOptionsError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self._game = game
         self._options = game.options(options)
+        game.deal(
+            players, random.Random(0), self._options
+        )  # a bad setup is told now, not at reset()
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"{game.name}_ru_v0"}
         self.possible_agents = agent_names(players)
@@ -121,8 +112,8 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
         self._state: StateT | None = None
         # What every step uses, looked up once.
         self._apply = game.apply
-        self._act = fast_act(game)
-        self._fill = fast_fill(game)
+        self._act = game.act
+        self._fill = game.fill
         self._current_player = game.current_player
         self._observation_size = game.observation_size(players)
         self._num_actions = game.num_actions
@@ -225,6 +216,33 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
         """Nothing to release: the environment holds no window, file or process."""
 
 
+def env(
+    game: str | games.Game[Any, Any, Any],
+    players: int | None = None,
+    options: Any = None,
+    render_mode: str | None = None,
+) -> CardGameEnv[Any, Any, Any]:
+    """A PettingZoo AEC environment of any registered game (by name, or the game itself).
+
+    ``players`` defaults to the game's usual seat count; ``options`` are the game's own
+    (``None``: its defaults).
+
+    >>> from sevens_ru.envs.pettingzoo import env
+    >>> table = env("durak")
+    >>> table.possible_agents, table.metadata["name"]
+    (['player_0', 'player_1', 'player_2'], 'durak_ru_v0')
+
+    Raises:
+        UnknownGameError: no game has that name.
+        InvalidDealError: the game is not for ``players`` seats.
+        InvalidOptionsError: ``options`` are not the game's, a bad ``render_mode``, or
+            a game without tensors for learners.
+    """
+    table = env_game(game)
+    count = table.default_players if players is None else players
+    return CardGameEnv(table, count, options, render_mode)
+
+
 def sevens_env(
     players: int = 4, options: Options | None = None, render_mode: str | None = None
 ) -> CardGameEnv[Any, Any, Options]:
@@ -243,7 +261,7 @@ def sevens_env(
         InvalidOptionsError: ``options`` is not a :class:`sevens_ru.Options`, or a bad
             ``render_mode``.
     """
-    return CardGameEnv(SEVENS, players, options, render_mode)
+    return env("sevens", players, options, render_mode)
 
 
 def durak_env(
@@ -262,6 +280,4 @@ def durak_env(
         InvalidOptionsError: ``options`` is not a :class:`sevens_ru.durak.Options`
             (or asks for the short pack with 4 players), or a bad ``render_mode``.
     """
-    if options is not None and isinstance(options, durak.Options):
-        check_durak_players(players, options.short_deck)
-    return CardGameEnv(DURAK, players, options, render_mode)
+    return env("durak", players, options, render_mode)

@@ -9,6 +9,7 @@ the same and registers it (:func:`sevens_ru.games.register`).
 from __future__ import annotations
 
 import importlib
+import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
@@ -16,15 +17,16 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from ..common._quote import excerpt
+from ..common._numbers import as_int
+from ..common._quote import excerpt, got
 from ..common.cards import LANGUAGES, Language
-from ..errors import UnknownLanguageError
+from ..errors import InvalidDealError, UnknownLanguageError
 
 if TYPE_CHECKING:  # the tensors need numpy, which the core does not
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["RULES", "Bots", "Game", "State", "Tensors", "rules_of", "svg_picture"]
+__all__ = ["RULES", "Bots", "Game", "Kernels", "State", "Tensors", "rules_of", "svg_picture"]
 
 
 class State(Protocol):
@@ -145,6 +147,21 @@ def svg_picture(position: Any, lang: Any = "en", **keywords: Any) -> str:
     return picture(position, lang=lang, **keywords)
 
 
+@attrs.frozen
+class Kernels:
+    """A game's compiled hot paths, where it has them.
+
+    Each returns ``None`` for a case it leaves to the Python functions (which then do
+    the work, and raise for a bad input).
+
+    ``act(state, action)`` is ``apply`` of an action number; ``fill(state, seat,
+    observation, mask)`` writes what ``Tensors.observe_into`` writes and returns ``True``.
+    """
+
+    act: Callable[[Any, object], Any] | None = None
+    fill: Callable[[Any, int, Any, Any], bool | None] | None = None
+
+
 S = TypeVar("S", bound=State)
 V = TypeVar("V")
 M = TypeVar("M")
@@ -241,6 +258,32 @@ class Game(Generic[S, V, M]):
     """Its float32 tensors, imported when asked for (they need numpy); ``None``: none."""
     draw: Callable[..., str] | None = None
     """``draw(state_or_view, lang="en")``: an SVG picture of a state or of a view."""
+    check_players: Callable[[object], int] | None = None
+    """The seat count as an ``int``, checked (``InvalidDealError`` naming the rule);
+    ``None``: any whole number from :attr:`min_players` to :attr:`max_players`."""
+    text: Callable[[S], str] | None = None
+    """A state as plain text, every hand shown (the environments' ``render``)."""
+    turn: Callable[[S], int | None] = operator.attrgetter("current_player")
+    """The seat to move of a state, the fastest way the game has (``state.current_player``)."""
+    kernels: Callable[[], Kernels | None] | None = None
+    """The compiled core's hot paths of the game, imported when asked for (``None`` where
+    the pure-Python engine runs)."""
+
+    def seats(self, players: object) -> int:
+        """``players`` as an ``int`` if the game is for that many seats, else raise.
+
+        Raises:
+            InvalidDealError: not a whole number (a ``bool`` never is) in the game's range.
+        """
+        if self.check_players is not None:
+            return self.check_players(players)
+        number = as_int(players)
+        if number is None or not self.min_players <= number <= self.max_players:
+            raise InvalidDealError(
+                f"{self.titles['en']} is for {self.min_players} to {self.max_players} "
+                f"players, got {got(players)}"
+            )
+        return number
 
     def title(self, lang: str = "en") -> str:
         """The game's name for people in ``lang``.

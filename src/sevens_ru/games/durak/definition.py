@@ -16,12 +16,14 @@ from typing import Any
 from .._game import Game, Tensors, rules_of, svg_picture
 from . import actions, game, moves, observation, record, scoring
 from .bots.registry import _REGISTRY
-from .deal import pack
+from .deal import check_players, pack
 from .game import new_game
+from .kernels import kernels
 from .moves import Move
 from .observation import PlayerView
 from .options import Options
 from .state import GameState
+from .text import text
 
 __all__ = ["GAME"]
 
@@ -97,5 +99,8 @@ GAME: Game[GameState, PlayerView, Move] = Game(
     hide_others=hide_others,
     tensors=lambda: Tensors.of("sevens_ru.games.durak.encode"),  # numpy, when asked for
     draw=svg_picture,
+    check_players=check_players,
+    text=text,
+    kernels=kernels,
 )
 """Old Russian Durak, the second game of the library."""

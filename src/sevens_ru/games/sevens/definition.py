@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -17,10 +18,13 @@ from ...common.cards import Card
 from .._game import Game, Tensors, rules_of, svg_picture
 from . import actions, game, moves, observation, record, scoring
 from .bots.registry import _REGISTRY
+from .deal import check_players
 from .game import new_game
+from .kernels import kernels
 from .observation import PlayerView
 from .options import Options
 from .state import GameState
+from .text import text
 
 __all__ = ["GAME"]
 
@@ -88,5 +92,9 @@ GAME: Game[GameState, PlayerView, Card] = Game(
     hide_others=hide_others,
     tensors=lambda: Tensors.of("sevens_ru.games.sevens.encode"),  # numpy, when asked for
     draw=svg_picture,
+    check_players=check_players,
+    text=text,
+    kernels=kernels,
+    turn=operator.attrgetter("_turn"),  # current_player without the property
 )
 """The main game of the library."""
