@@ -29,9 +29,19 @@ from typing import Any
 
 from ..common._quote import excerpt, got
 from ..errors import InvalidGameError, UnknownGameError
-from ._game import Bots, Game, State, Tensors
+from ._game import Bots, Game, Kernels, State, Tensors
 
-__all__ = ["ENTRY_POINTS", "Bots", "Game", "State", "Tensors", "get", "names", "register"]
+__all__ = [
+    "ENTRY_POINTS",
+    "Bots",
+    "Game",
+    "Kernels",
+    "State",
+    "Tensors",
+    "get",
+    "names",
+    "register",
+]
 
 ENTRY_POINTS = "sevens_ru.games"
 """The entry-point group through which another package's games join the registry.
