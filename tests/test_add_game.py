@@ -63,3 +63,22 @@ def test_the_page_shows_the_parts_of_the_example_it_names() -> None:
         assert f'"# [{marker}]"' in page and f"# [{marker}]\n" in example
         assert f"# [/{marker}]\n" in example
     assert 'tops = "tops:GAME"' in page
+
+
+def test_pictures_are_drawn_for_every_game_that_draws_and_refused_for_others(
+    installed: Path,
+) -> None:
+    import attrs
+
+    from sevens_ru import svg
+    from sevens_ru.errors import NotAGameStateError
+
+    tops = games.get("tops")
+    state = tops.new_game(2, seed=1)
+    with pytest.raises(NotAGameStateError, match="state or a view of a game, got State"):
+        svg.position(state)
+    drawn = attrs.evolve(tops, draw=lambda position, seat, lang: f"<svg>{lang}</svg>")
+    games.register(drawn, replace=True)
+    assert svg.position(state, lang="de") == "<svg>de</svg>"
+    with pytest.raises(NotAGameStateError):
+        svg.replay_html(state)  # no positions: no replay page

@@ -211,7 +211,7 @@ def test_languages_use_their_own_letters() -> None:
 def test_bad_arguments_are_refused_with_the_library_errors() -> None:
     state = s7.new_game(3, seed=1)
     with pytest.raises(s7.NotAGameStateError, match="state or a view"):
-        svg.position("9♦")  # type: ignore[arg-type]
+        svg.position("9♦")
     with pytest.raises(s7.InvalidSeatError, match="view of seat 1"):
         svg.position(s7.view(state, 1), seat=2)
     with pytest.raises(s7.InvalidSeatError):
@@ -219,7 +219,7 @@ def test_bad_arguments_are_refused_with_the_library_errors() -> None:
     with pytest.raises(s7.UnknownLanguageError, match="'xx'"):
         svg.position(state, lang="xx")  # type: ignore[arg-type]
     with pytest.raises(s7.NotAGameStateError):
-        svg.replay_html(s7.view(state, 0))  # type: ignore[arg-type]
+        svg.replay_html(s7.view(state, 0))
 
 
 @pytest.mark.parametrize("game", ["sevens", "durak"])

@@ -286,7 +286,7 @@ class LinkedState(metaclass=_MadeByTheRules):
         """The picture Jupyter shows (:func:`sevens_ru.svg.position`)."""
         from ..svg import position  # drawn on demand: the rules never need it
 
-        return position(self)  # type: ignore[arg-type]  # a state of one of the games
+        return position(self)
 
     def __copy__(self: _AnyState) -> _AnyState:
         return self  # immutable: a copy is the state itself

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # the tensors need numpy, which the core does not
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["RULES", "Bots", "Game", "Kernels", "State", "Tensors", "rules_of", "svg_picture"]
+__all__ = ["RULES", "Bots", "Game", "Kernels", "State", "Tensors", "rules_of"]
 
 
 class State(Protocol):
@@ -135,16 +135,6 @@ def rules_of(*modules: ModuleType) -> dict[str, Any]:
         else:
             raise AttributeError(f"no module of {[m.__name__ for m in modules]} has {name}()")
     return found
-
-
-def svg_picture(position: Any, lang: Any = "en", **keywords: Any) -> str:
-    """The library's SVG picture of a state or a view (:func:`sevens_ru.svg.position`).
-
-    The drawing code is imported when a picture is first asked for.
-    """
-    from ..svg import position as picture
-
-    return picture(position, lang=lang, **keywords)
 
 
 @attrs.frozen
@@ -256,8 +246,11 @@ class Game(Generic[S, V, M]):
     tell the two apart while their histories are equal."""
     tensors: Callable[[], Tensors] | None = None
     """Its float32 tensors, imported when asked for (they need numpy); ``None``: none."""
-    draw: Callable[..., str] | None = None
-    """``draw(state_or_view, lang="en")``: an SVG picture of a state or of a view."""
+    draw: Callable[[Any, int | None, Language], str] | None = None
+    """``draw(position, seat, lang)``: the SVG picture of a state (every hand face up, or
+    only ``seat``'s) or of a view, for :func:`sevens_ru.svg.position`."""
+    positions: Callable[[S], Sequence[S]] | None = None
+    """Every position of a state's game from the deal to it, for :func:`sevens_ru.svg.replay_html`."""
     check_players: Callable[[object], int] | None = None
     """The seat count as an ``int``, checked (``InvalidDealError`` naming the rule);
     ``None``: any whole number from :attr:`min_players` to :attr:`max_players`."""

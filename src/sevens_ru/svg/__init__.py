@@ -1,4 +1,4 @@
-"""Pictures of positions of both games, as SVG text: no dependency, no I/O.
+"""Pictures of positions of every game that draws itself, as SVG text: no dependency, no I/O.
 
 :func:`position` draws a state or a view: the main game's four rows with their empty
 places (those where a card may be played now outlined), or Durak's trump card, bout
@@ -23,17 +23,30 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
+from .. import games
 from ..common.cards import Language
-from ..errors import InvalidSeatError, NotAGameStateError
-from ..games import durak
-from ..games.sevens.observation import PlayerView
-from ..games.sevens.state import GameState
-from . import _durak, _replay, _sevens
+from ..errors import InvalidGameError, InvalidSeatError, NotAGameStateError
+from . import _replay
 from ._draw import check_language
 
 __all__ = ["position", "replay_html"]
 
-Position = GameState | PlayerView | durak.GameState | durak.PlayerView
+Position = object
+"""A state or a view of any registered game that draws itself (``Game.draw``)."""
+
+
+def _game_of(value: object) -> games.Game[Any, Any, Any] | None:
+    """The registered game whose state or view ``value`` is, if one that draws."""
+    for name in games.names():
+        try:
+            game = games.get(name)
+        except InvalidGameError:  # another package's broken entry point: not this one
+            continue
+        if game.owns(value) and game.draw is not None:
+            return game
+    return None
 
 
 def position(position: Position, *, seat: int | None = None, lang: Language = "en") -> str:
@@ -49,28 +62,27 @@ def position(position: Position, *, seat: int | None = None, lang: Language = "e
     (True, True)
 
     Raises:
-        NotAGameStateError: ``position`` is not a state or a view of either game.
+        NotAGameStateError: ``position`` is not a state or a view of a registered game that draws.
         InvalidSeatError: ``seat`` is not a seat of the game, or is given with a view of
             another seat.
         UnknownLanguageError: ``lang`` is not one of :data:`sevens_ru.LANGUAGES`.
     """
     lang = check_language(lang)
-    if isinstance(position, (PlayerView, durak.PlayerView)):
+    game = _game_of(position)
+    if game is None or game.draw is None:
+        raise NotAGameStateError(
+            f"svg.position() takes a state or a view of a game, got {type(position).__name__}"
+        )
+    if isinstance(position, game.view_type):
         if seat is not None and seat != position.seat:
             raise InvalidSeatError(
                 f"this is the view of seat {position.seat}; it cannot be drawn for seat {seat}"
             )
         seat = None
-    if isinstance(position, (GameState, PlayerView)):
-        return _sevens.picture(position, seat, lang)
-    if isinstance(position, (durak.GameState, durak.PlayerView)):
-        return _durak.picture(position, seat, lang)
-    raise NotAGameStateError(
-        f"svg.position() takes a state or a view of either game, got {type(position).__name__}"
-    )
+    return game.draw(position, seat, lang)
 
 
-def replay_html(state: GameState | durak.GameState, *, lang: Language = "en") -> str:
+def replay_html(state: object, *, lang: Language = "en") -> str:
     """A one-page HTML replay of ``state``'s game, from the deal to ``state``.
 
     Every position is drawn with every hand face up; the page needs no network and no
@@ -87,12 +99,13 @@ def replay_html(state: GameState | durak.GameState, *, lang: Language = "en") ->
     (True, True)
 
     Raises:
-        NotAGameStateError: ``state`` is not a state of either game.
+        NotAGameStateError: ``state`` is not a state of a registered game that draws.
         UnknownLanguageError: ``lang`` is not one of :data:`sevens_ru.LANGUAGES`.
     """
     lang = check_language(lang)
-    if not isinstance(state, (GameState, durak.GameState)):
+    game = _game_of(state)
+    if game is None or game.positions is None or not isinstance(state, game.state_type):
         raise NotAGameStateError(
-            f"svg.replay_html() takes a state of either game, got {type(state).__name__}"
+            f"svg.replay_html() takes a state of a game, got {type(state).__name__}"
         )
-    return _replay.page(state, lang)
+    return _replay.page(game, state, lang)

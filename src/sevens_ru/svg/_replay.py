@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
 from xml.sax.saxutils import escape
 
 from ..common.cards import Language
-from ..games import durak
-from ..games.sevens.events import Play
-from ..games.sevens.game import apply, new_game
-from ..games.sevens.state import GameState
-from . import _durak, _sevens
+from ..games import Game
 
-_TITLES: dict[Language, tuple[str, str]] = {
-    "en": ("Russian Sevens", "Old Durak"),
-    "ru": ("Семёрки", "Дурачки"),
-    "fr": ("Sept russe", "Durak à l'ancienne"),
-    "de": ("Russisches Sieben", "Altes Durak"),
-}
 _STEP: dict[Language, str] = {
     "en": "Move {number} of {total}",
     "ru": "Ход {number} из {total}",
@@ -60,42 +51,19 @@ show(0);
 """
 
 
-def positions(state: GameState | durak.GameState) -> list[GameState | durak.GameState]:
-    """Every position of ``state``'s game from the deal to ``state``, replayed from its deal."""
-    if isinstance(state, durak.GameState):
-        at = durak.new_game(
-            state.players,
-            dealer=state.dealer,
-            hands=state.deal,
-            trump=state.trump,
-            options=state.options,
-        )
-        durak_states: list[GameState | durak.GameState] = [at]
-        for move in state.moves:
-            at = durak.apply(at, move)
-            durak_states.append(at)
-        return durak_states
-    position = new_game(state.players, hands=state.deal, options=state.options)
-    states: list[GameState | durak.GameState] = [position]
-    for event in state.history:
-        if isinstance(event, Play):
-            position = apply(position, event.card)
-            states.append(position)
-    return states
+def page(game: Game[Any, Any, Any], state: Any, lang: Language) -> str:
+    """The replay page of ``state``'s game in ``lang`` (every hand face up).
 
-
-def page(state: GameState | durak.GameState, lang: Language) -> str:
-    """The replay page of ``state``'s game in ``lang`` (every hand face up)."""
-    is_durak = isinstance(state, durak.GameState)
-    title = _TITLES[lang][is_durak]
+    ``game`` has a ``draw`` and ``positions``.
+    """
+    assert game.draw is not None
+    assert game.positions is not None
+    title = game.title(lang)
     frames = []
-    states = positions(state)
+    states = game.positions(state)
     total = len(states) - 1
     for number, position in enumerate(states):
-        if isinstance(position, durak.GameState):
-            picture = _durak.picture(position, None, lang)
-        else:
-            picture = _sevens.picture(position, None, lang)
+        picture = game.draw(position, None, lang)
         caption = _STEP[lang].format(number=number, total=total)
         frames.append(f"<figure>{picture}<figcaption>{escape(caption)}</figcaption></figure>")
     labels = _BUTTONS[lang]

@@ -13,8 +13,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .._game import Game, Tensors, rules_of, svg_picture
-from . import actions, game, moves, observation, record, scoring
+from .._game import Game, Tensors, rules_of
+from . import actions, game, moves, observation, picture, record, scoring
 from .bots.registry import _REGISTRY
 from .deal import check_players, pack
 from .game import new_game
@@ -98,7 +98,8 @@ GAME: Game[GameState, PlayerView, Move] = Game(
     random_setup=_random_setup,
     hide_others=hide_others,
     tensors=lambda: Tensors.of("sevens_ru.games.durak.encode"),  # numpy, when asked for
-    draw=svg_picture,
+    draw=picture.picture,
+    positions=picture.positions,
     check_players=check_players,
     text=text,
     kernels=kernels,

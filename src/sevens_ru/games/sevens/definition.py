@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...common.cards import Card
-from .._game import Game, Tensors, rules_of, svg_picture
-from . import actions, game, moves, observation, record, scoring
+from .._game import Game, Tensors, rules_of
+from . import actions, game, moves, observation, picture, record, scoring
 from .bots.registry import _REGISTRY
 from .deal import check_players
 from .game import new_game
@@ -91,7 +91,8 @@ GAME: Game[GameState, PlayerView, Card] = Game(
     variants=_variants,
     hide_others=hide_others,
     tensors=lambda: Tensors.of("sevens_ru.games.sevens.encode"),  # numpy, when asked for
-    draw=svg_picture,
+    draw=picture.picture,
+    positions=picture.positions,
     check_players=check_players,
     text=text,
     kernels=kernels,

@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
-from ..common.cards import Card, Language, Rank, Suit
-from ..games.sevens.events import Pass, Play
-from ..games.sevens.game import legal_moves
-from ..games.sevens.observation import PlayerView, view
-from ..games.sevens.state import GameState
-from . import _draw as draw
-from ._draw import CARD_HEIGHT, CARD_WIDTH, LABEL_WIDTH, MARGIN, SEAT_HEIGHT, say, seat_name
+from ...common.cards import Card, Language, Rank, Suit
+from ...svg import _draw as draw
+from ...svg._draw import CARD_HEIGHT, CARD_WIDTH, LABEL_WIDTH, MARGIN, SEAT_HEIGHT, say, seat_name
+from .events import Pass, Play
+from .game import apply, legal_moves, new_game
+from .observation import PlayerView, view
+from .state import GameState
 
 _ROW_STEP = 64
 _PLACE_STEP = CARD_WIDTH + 6
 _ROWS_TOP = 60
+
+
+def positions(state: GameState) -> list[GameState]:
+    """Every position of ``state``'s game from the deal to ``state``, replayed from its deal."""
+    position = new_game(state.players, hands=state.deal, options=state.options)
+    states = [position]
+    for event in state.history:
+        if isinstance(event, Play):
+            position = apply(position, event.card)
+            states.append(position)
+    return states
 
 
 def picture(position: GameState | PlayerView, seat: int | None, lang: Language) -> str:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from ..common.cards import Card, Language
-from ..games.durak.events import Covered, Event, Joined, Led
-from ..games.durak.game import legal_moves
-from ..games.durak.moves import Cover, Lead, Move
-from ..games.durak.observation import PlayerView, view
-from ..games.durak.state import GameState
-from . import _draw as draw
-from ._draw import CARD_HEIGHT, LABEL_WIDTH, MARGIN, SEAT_HEIGHT, card_text, say, seat_name
+from ...common.cards import Card, Language
+from ...svg import _draw as draw
+from ...svg._draw import CARD_HEIGHT, LABEL_WIDTH, MARGIN, SEAT_HEIGHT, card_text, say, seat_name
+from .events import Covered, Event, Joined, Led
+from .game import apply, legal_moves, new_game
+from .moves import Cover, Lead, Move
+from .observation import PlayerView, view
+from .state import GameState
 
 _TOP = 84
 """Where the trump card, the set-aside pile and the bout's attacking cards start."""
@@ -17,6 +17,22 @@ _BOUT_LEFT = 200
 _PAIR_STEP = 64
 _COVER_OFFSET = (12, 18)
 _SEATS_TOP = _TOP + CARD_HEIGHT + 40
+
+
+def positions(state: GameState) -> list[GameState]:
+    """Every position of ``state``'s game from the deal to ``state``, replayed from its deal."""
+    at = new_game(
+        state.players,
+        dealer=state.dealer,
+        hands=state.deal,
+        trump=state.trump,
+        options=state.options,
+    )
+    states = [at]
+    for move in state.moves:
+        at = apply(at, move)
+        states.append(at)
+    return states
 
 
 def picture(position: GameState | PlayerView, seat: int | None, lang: Language) -> str:
