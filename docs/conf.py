@@ -66,6 +66,7 @@ nitpick_ignore_regex = [
     ("py:class", r"sevens_ru\.envs\._tables\.(StateT|ViewT|OptionsT)"),
     ("py:class", r"(sevens_ru\.games\._game\.)?(S|V|M)"),  # a Game's type variables
     ("py:class", r"TypeAliasForwardRef"),
+    ("py:class", "Path"),  # pathlib.Path, in the signatures of the command's Game
     ("py:(class|data|obj)", r"(starlette|uvicorn|sqlite3|threading)(\..*)?"),  # sevens_ru.web
 ]
 

@@ -17,7 +17,7 @@ import pytest
 import sevens_ru as s7
 import sevens_ru.bots
 import sevens_ru.durak.bots
-from sevens_ru import durak
+from sevens_ru import durak, games
 from sevens_ru.cli import GAMES, main
 from sevens_ru.cli._commands import COMMANDS
 from sevens_ru.games.durak.bots import RandomBot as DurakRandomBot
@@ -204,7 +204,9 @@ def spy_on_the_bots(monkeypatch: pytest.MonkeyPatch, game: str) -> list[object]:
             seen.append(rng)
             return self.bot.choose(view, rng)
 
-    monkeypatch.setitem(GAMES, game, attrs.evolve(GAMES[game], make_bot=lambda name: Spy()))
+    spied = attrs.evolve(GAMES[game], make_bot=lambda name: Spy())
+    monkeypatch.setattr(games, "_entries", dict(games._entries))  # the registry as it was, after
+    games.register(attrs.evolve(games.get(game), commands=lambda: spied), replace=True)
     return seen
 
 
@@ -241,3 +243,18 @@ def test_one_table_of_games() -> None:
     for game in GAMES.values():
         assert set(game.bots) == {"demo", "play", "simulate"}
         assert all(game.make_bot(name) for names in game.bots.values() for name in names)
+
+
+def test_the_command_offers_every_registered_game_that_has_a_part_of_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(games, "_entries", dict(games._entries))
+    games.register(attrs.evolve(games.get("durak"), name="durak-again"))
+    games.register(attrs.evolve(games.get("sevens"), name="no-commands", commands=None))
+    assert main(["demo", "--game", "durak-again", "--seed", "1", "--plain"]) == 0
+    assert "the fool" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exit_:
+        main(["demo", "--game", "no-commands", "--plain"])  # argparse's usage error
+    assert exit_.value.code == 2
+    error = capsys.readouterr().err
+    assert "invalid choice: 'no-commands'" in error and "durak-again" in error

@@ -37,8 +37,8 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 
-from ..errors import GameAbandonedError, SevensError
-from . import durak, sevens
+from .. import games
+from ..errors import GameAbandonedError, InvalidGameError, SevensError
 from ._arguments import parser, read_record, refuse
 from ._commands import COMMANDS, Game
 from ._serve import serve
@@ -46,13 +46,33 @@ from ._shared import record_game
 from .output import Output
 from .texts import say
 
-__all__ = ["GAMES", "main"]
+__all__ = ["GAMES", "Game", "command_games", "main"]
 
-GAMES: Mapping[str, Game] = {"sevens": sevens.GAME, "durak": durak.GAME}
-"""The games of the command, by the name ``--game`` and a record's ``"game"`` give them
-(the first is the default): each game's part of the commands (its bots by name, its
-checks, its ``demo``, ``play``, ``simulate`` and ``replay``). A third game would add
-one entry."""
+
+def command_games() -> dict[str, Game]:
+    """The games of the command: every registered game that has a part of the command.
+
+    By the name ``--game`` and a record's ``"game"`` give them, in the registry's order
+    (the first is the default): each game's part of the commands (its bots by name, its
+    checks, its ``demo``, ``play``, ``simulate`` and ``replay``), from
+    :attr:`sevens_ru.games.Game.commands`.
+
+    >>> list(command_games())[:2]
+    ['sevens', 'durak']
+    """
+    table = {}
+    for name in games.names():
+        try:
+            game = games.get(name)
+        except InvalidGameError:  # another package's broken entry point: not offered
+            continue
+        if game.commands is not None:
+            table[name] = game.commands()
+    return table
+
+
+GAMES: Mapping[str, Game] = command_games()
+"""The games of the command when it was imported (:func:`command_games`)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -62,11 +82,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     message, before anything is played) or an error (one line): both on standard error.
     Output into a pipe closed early (``sevens-ru demo | head``) ends quietly with 0.
     """
-    main_parser, commands = parser(tuple(GAMES))
+    table = command_games()  # games registered since the import too
+    main_parser, commands = parser(tuple(table))
     args = main_parser.parse_args(argv)
     out = Output(plain=args.plain)
     try:
-        return _run(args, out)
+        return _run(table, args, out)
     except argparse.ArgumentError as error:
         return refuse(commands[args.command], error)
     except GameAbandonedError:
@@ -82,16 +103,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def _run(args: argparse.Namespace, out: Output) -> int:
+def _run(table: Mapping[str, Game], args: argparse.Namespace, out: Output) -> int:
     if args.command == "serve":  # for every game at once
         return serve(args, out)
     if args.command == "replay":  # the record says which game it is
         args.record = read_record(args.file)
         game = record_game(args.record)
-        args.game = game if game in GAMES else next(iter(GAMES))  # whose loader says why not
+        args.game = game if game in table else next(iter(table))  # whose loader says why not
         if args.step is None:
             args.step = sys.stdin.isatty() and sys.stdout.isatty()
-    return COMMANDS[args.command](GAMES[args.game], args, out)
+    return COMMANDS[args.command](table[args.game], args, out)
 
 
 def _silence_stdout() -> None:

@@ -258,6 +258,10 @@ class Game(Generic[S, V, M]):
     """A state as plain text, every hand shown (the environments' ``render``)."""
     turn: Callable[[S], int | None] = operator.attrgetter("current_player")
     """The seat to move of a state, the fastest way the game has (``state.current_player``)."""
+    commands: Callable[[], Any] | None = None
+    """The game's part of the ``sevens-ru`` command (a :class:`sevens_ru.cli.Game`:
+    its demo, play, replay and simulate), imported when the command runs; ``None``: the
+    command does not offer the game."""
     kernels: Callable[[], Kernels | None] | None = None
     """The compiled core's hot paths of the game, imported when asked for (``None`` where
     the pure-Python engine runs)."""

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -103,5 +104,6 @@ GAME: Game[GameState, PlayerView, Move] = Game(
     check_players=check_players,
     text=text,
     kernels=kernels,
+    commands=lambda: importlib.import_module("sevens_ru.cli.durak").GAME,
 )
 """Old Russian Durak, the second game of the library."""

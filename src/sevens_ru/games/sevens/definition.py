@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import importlib
 import operator
 import random
 from collections.abc import Mapping, Sequence
@@ -96,6 +97,7 @@ GAME: Game[GameState, PlayerView, Card] = Game(
     check_players=check_players,
     text=text,
     kernels=kernels,
+    commands=lambda: importlib.import_module("sevens_ru.cli.sevens").GAME,
     turn=operator.attrgetter("_turn"),  # current_player without the property
 )
 """The main game of the library."""
