@@ -30,7 +30,7 @@ from ..errors import (
     UnknownBotError,
     WrongTypeError,
 )
-from ._games import DURAK, SEVENS, Game, not_a_view
+from ._games import Game, game_of, not_a_view
 from ._quote import excerpt, got
 
 __all__ = [
@@ -68,12 +68,13 @@ def checked_moves(view: object, rng: object, kind: type[W], game: Game) -> tuple
     The checks of :func:`sevens_ru.bots.legal_moves_of` and :func:`sevens_ru.durak.bots.legal_moves_of`.
     """
     if not isinstance(view, kind):
-        other = DURAK if game is SEVENS else SEVENS
+        found = game_of(view)
+        other = found[0] if found is not None else None
         raise not_a_view(
             f"a {game.title} bot's choose()",
             view,
             game=game,
-            instead=f"a bot of {other.package}.bots",
+            instead=f"a bot of {other.package}.bots" if other and other.package else None,
         )
     if not isinstance(rng, random.Random):
         raise WrongTypeError(f"a bot takes a random.Random, got {type(rng).__name__}")

@@ -1,7 +1,8 @@
-"""The library's games by name, and one wording for a call given the wrong game's value.
+"""How messages name each game, and one wording for a call given the wrong game's value.
 
-Each game has a key (the ``"game"`` of its records), a title for messages and a
-package. :func:`not_a_state` words the :class:`~sevens_ru.errors.NotAGameStateError`
+Each game names itself with a :class:`Game` record (a key, the ``"game"`` of its
+records; a title for messages; a package), made in its own folder and kept here by
+:func:`named`. :func:`not_a_state` words the :class:`~sevens_ru.errors.NotAGameStateError`
 of every function that takes a state or a view, in both games: given a state or view
 of the *other* game it says which game that is and which function to call instead.
 
@@ -24,9 +25,9 @@ from typing import Literal
 
 import attrs
 
-from ..errors import NotAGameStateError
+from ..errors import NotAGameStateError, SevensError
 
-__all__ = ["DURAK", "GAMES", "SEVENS", "Game", "game_of", "not_a_state", "not_a_view"]
+__all__ = ["Game", "game_of", "named", "names_of", "not_a_state", "not_a_view"]
 
 Kind = Literal["GameState", "PlayerView"]
 
@@ -45,10 +46,29 @@ class Game:
     """How its functions are named in messages: ``""`` (``apply()``), ``"durak."``."""
 
 
-SEVENS = Game("sevens", "Sevens", "sevens_ru", "")
-DURAK = Game("durak", "Durak", "sevens_ru.durak", "durak.")
-GAMES = {game.key: game for game in (SEVENS, DURAK)}
-"""The games by record key."""
+_NAMES: dict[str, Game] = {}
+
+
+def named(game: Game) -> Game:
+    """Keep ``game``'s names for the messages of every game; return it."""
+    _NAMES[game.key] = game
+    return game
+
+
+def names_of(key: str) -> Game | None:
+    """How messages name the game whose records say ``key``, if a registered game does.
+
+    >>> names_of("durak").package, names_of("chess")
+    ('sevens_ru.durak', None)
+    """
+    if key not in _NAMES:
+        from .. import games  # here: the registry imports the game, which names itself
+
+        try:
+            games.get(key)
+        except SevensError:
+            return None
+    return _NAMES.get(key)
 
 
 def game_of(value: object) -> tuple[Game, Kind] | None:
@@ -61,15 +81,16 @@ def game_of(value: object) -> tuple[Game, Kind] | None:
     >>> game_of("9♦") is None
     True
     """
-    import sevens_ru  # here: this module is imported while sevens_ru is being made
+    from .. import games  # here: this module is imported while the games are being made
 
-    for game, classes in (
-        (SEVENS, (sevens_ru.GameState, sevens_ru.PlayerView)),
-        (DURAK, (sevens_ru.durak.GameState, sevens_ru.durak.PlayerView)),
-    ):
-        for kind, cls in zip(("GameState", "PlayerView"), classes, strict=True):
-            if isinstance(value, cls):
-                return game, kind  # type: ignore[return-value]  # one of the two literals
+    for name in games.names():
+        try:
+            game = games.get(name)
+        except SevensError:  # another package's broken entry point: not this value's game
+            continue
+        if game.owns(value):
+            names = _NAMES.get(name) or Game(name, game.title(), "", "")
+            return names, "GameState" if isinstance(value, game.state_type) else "PlayerView"
     return None
 
 
@@ -92,6 +113,7 @@ def not_a_state(
     right value comes from.
 
     >>> import sevens_ru as s7
+    >>> DURAK, SEVENS = names_of("durak"), names_of("sevens")
     >>> print(not_a_state("view", s7.new_game(2, seed=1), game=DURAK))
     durak.view() takes a Durak GameState; this is a Sevens GameState: use sevens_ru.view
     >>> print(not_a_state("playout", s7.durak.new_game(2, seed=1), game=SEVENS))
@@ -110,7 +132,7 @@ def not_a_state(
         return NotAGameStateError(
             f"{name} takes a {game.title} {kind}{source}, got a {other.title} {other_kind}"
         )
-    if instead is None and _exists(f"{other.package}.{function}"):
+    if instead is None and other.package and _exists(f"{other.package}.{function}"):
         instead = f"{other.package}.{function}"
     if not instead:
         return NotAGameStateError(
@@ -131,6 +153,7 @@ def not_a_view(
 
     >>> import sevens_ru as s7
     >>> view = s7.durak.view(s7.durak.new_game(2, seed=1), 0)
+    >>> SEVENS = names_of("sevens")
     >>> print(not_a_view("a Sevens bot's choose()", view, game=SEVENS, instead="a Durak bot"))
     a Sevens bot's choose() takes a Sevens PlayerView; this is a Durak PlayerView: use a Durak bot
     """

@@ -13,12 +13,12 @@ Messages describe a wrong JSON value by its kind and a short excerpt
 more than ``max_bytes`` bytes before parsing it; each game gives its default, which
 fits its largest legal record.
 
->>> read('{"format": 1, "game": "durak"}', game=GAMES["sevens"], fields=("format", "game"),
+>>> read('{"format": 1, "game": "durak"}', game=names_of("sevens"), fields=("format", "game"),
 ...      function="from_json", max_bytes=None)
 Traceback (most recent call last):
 ...
 sevens_ru.errors.RecordError: field 'game': this is a Durak record; load it with sevens_ru.durak.from_json
->>> read("[" * 10, game=GAMES["sevens"], fields=(), function="from_json", max_bytes=8)
+>>> read("[" * 10, game=names_of("sevens"), fields=(), function="from_json", max_bytes=8)
 Traceback (most recent call last):
 ...
 sevens_ru.errors.RecordError: the record is at least 10 bytes long, more than max_bytes=8
@@ -34,7 +34,7 @@ from typing import Any, TypeVar, cast
 import attrs
 
 from ..errors import InvalidOptionsError, RecordError, SevensError, WrongTypeError
-from ._games import GAMES, Game
+from ._games import Game, names_of
 from ._quote import excerpt, got, kind
 
 __all__ = [
@@ -119,7 +119,7 @@ def read(
         raise RecordError(f"field 'format': this library reads format {FORMAT}, got {found}")
     if "game" in record and record["game"] != game.key:
         found = record["game"]
-        other = GAMES.get(found) if isinstance(found, str) else None
+        other = names_of(found) if isinstance(found, str) else None
         if other is not None:
             raise RecordError(
                 f"field 'game': this is a {other.title} record; "

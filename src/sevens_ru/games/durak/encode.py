@@ -66,13 +66,14 @@ except ImportError as error:  # pragma: no cover - only without the extra
     ) from error
 
 from ...common._core import speedups
-from ...common._games import DURAK, not_a_state, not_a_view
+from ...common._games import not_a_state, not_a_view
 from ...common._planes import CHUNKS, Field, card_plane, layout, mask_into, one_hots, scaled, tensor
 from ...common.cards import DECK, Rank, mask_of
 from .actions import _COVER_BASE, _LEAD_PATTERN, TAKE_ACTION
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players
 from .events import Covered, Led, Took
 from .game import legal_mask
+from .names import DURAK
 from .observation import PlayerView
 from .state import GameState
 

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ...common._games import DURAK, not_a_state
+from ...common._games import not_a_state
 from ...common._numbers import as_int
 from ...common._quote import got
 from ...common.cards import DECK, Card, cards_from_mask
@@ -49,6 +49,7 @@ from ...errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, N
 from .actions import defence_mask, lead_mask, move_of
 from .deal import HAND_SIZE, check_dealer, check_players, deal_hands, deal_seeded, pack_mask
 from .moves import Cover, InvalidMoveError, Lead, Move, Take, parse_move
+from .names import DURAK
 from .options import Options
 from .state import GameState, Setup, build_state
 

@@ -39,7 +39,7 @@ from operator import xor
 from types import MappingProxyType
 
 from ...common._deals import Deals
-from ...common._games import DURAK, not_a_view
+from ...common._games import not_a_view
 from ...common._linked import lineage
 from ...common.cards import DECK, Card, Rank, cards_from_mask, mask_of
 from ...errors import (
@@ -52,6 +52,7 @@ from .deal import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, pack_mask
 from .events import Covered, Joined, Led, Took
 from .game import apply, new_game
 from .moves import Cover, Lead, Move, Take
+from .names import DURAK
 from .observation import PlayerView, view
 from .state import GameState, Setup, build_state
 

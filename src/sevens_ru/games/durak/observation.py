@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import attrs
 
-from ...common._games import DURAK, not_a_state
+from ...common._games import not_a_state
 from ...common.cards import Card, cards_from_mask, mask_of
 from ...errors import InvalidSeatError
 from .actions import action_of, defence_mask, lead_mask
@@ -28,6 +28,7 @@ from .deal import HAND_SIZE, pack_mask
 from .events import Covered, Joined, Led, Took
 from .game import defences, leads
 from .moves import Move
+from .names import DURAK
 from .options import Options
 from .state import BEATEN_BY, GameState
 

@@ -28,11 +28,12 @@ True
 from __future__ import annotations
 
 from ...common import _records
-from ...common._games import DURAK, not_a_state
+from ...common._games import not_a_state
 from ...errors import RecordError
 from .deal import MAX_PLAYERS, MIN_PLAYERS
 from .game import apply, new_game
 from .moves import as_card
+from .names import DURAK
 from .options import Options
 from .state import GameState
 

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import attrs
 
-from ...common._games import DURAK, not_a_state
+from ...common._games import not_a_state
 from ...common._quote import got
 from ...errors import GameNotOverError, InvalidOptionsError
+from .names import DURAK
 from .state import GameState
 
 __all__ = ["Standing", "next_dealer", "payoffs", "ranking", "returns"]

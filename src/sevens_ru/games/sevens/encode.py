@@ -62,13 +62,14 @@ except ImportError as error:  # pragma: no cover - only without the extra
 from typing import Any, cast
 
 from ...common._core import speedups
-from ...common._games import SEVENS, not_a_state, not_a_view
+from ...common._games import not_a_state, not_a_view
 from ...common._planes import CHUNKS, Field, card_plane, layout, mask_into, one_hots, scaled, tensor
 from ...common.cards import DECK, DECK_MASK, mask_of
 from ._board import NINE_OF_DIAMONDS, PASSES_SHIFT, TABLE_SHIFT
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players
 from .events import Play
 from .game import playable_mask
+from .names import SEVENS
 from .observation import PlayerView
 from .state import GameState
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ...common._core import speedups
-from ...common._games import SEVENS, not_a_state
+from ...common._games import not_a_state
 from ...common._numbers import as_int
 from ...common._quote import got
 from ...common.cards import DECK, Card, cards_from_mask
@@ -29,6 +29,7 @@ from ...errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, N
 from ._board import NINE_OF_DIAMONDS, NINES, PASS, PLAY, TABLE_SHIFT, playable_mask
 from .actions import NUM_ACTIONS, check_action
 from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players, deal_and_opener, deal_hands
+from .names import SEVENS
 from .options import Options
 from .state import GameState, Setup, blank_state, build_state
 

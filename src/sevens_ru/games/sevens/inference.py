@@ -41,7 +41,7 @@ import attrs
 
 from ...common._core import speedups
 from ...common._deals import multinomial, shares
-from ...common._games import SEVENS, not_a_view
+from ...common._games import not_a_view
 from ...common._linked import lineage
 from ...common.cards import DECK, DECK_MASK, Card, cards_from_mask
 from ...errors import (
@@ -53,6 +53,7 @@ from ._board import NINE_OF_DIAMONDS, playable_mask
 from .deal import MAX_PLAYERS, MIN_PLAYERS, hand_sizes
 from .events import Pass, Play
 from .game import apply, new_game
+from .names import SEVENS
 from .observation import PlayerView
 from .state import GameState, Setup, build_state
 

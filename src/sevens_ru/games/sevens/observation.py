@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import attrs
 
-from ...common._games import SEVENS, not_a_state
+from ...common._games import not_a_state
 from ...common._quote import got
 from ...common.cards import DECK_MASK, Card, Rank, Suit, cards_from_mask, mask_of
 from ...errors import InvalidCardError, InvalidSeatError
 from ._board import playable_mask
 from .events import Pass, Play
+from .names import SEVENS
 from .options import Options
 from .state import GameState
 

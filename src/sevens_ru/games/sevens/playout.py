@@ -26,9 +26,10 @@ from __future__ import annotations
 import random
 
 from ...common._core import speedups
-from ...common._games import SEVENS, not_a_state
+from ...common._games import not_a_state
 from ...common.cards import DECK_MASK
 from ._board import PASS, PASSES_SHIFT, PLAY, TABLE_SHIFT
+from .names import SEVENS
 from .scoring import Standing, standings
 from .state import GameState, build_state
 

@@ -24,10 +24,11 @@ True
 from __future__ import annotations
 
 from ...common import _records
-from ...common._games import SEVENS, not_a_state
+from ...common._games import not_a_state
 from .deal import MAX_PLAYERS, MIN_PLAYERS
 from .events import Play
 from .game import apply, new_game
+from .names import SEVENS
 from .options import Options
 from .state import GameState
 

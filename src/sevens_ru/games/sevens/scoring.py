@@ -18,10 +18,11 @@ from collections.abc import Iterable
 import attrs
 
 from ...common._core import speedups
-from ...common._games import SEVENS, not_a_state
+from ...common._games import not_a_state
 from ...common.cards import DECK, DECK_MASK, Card, Rank, as_cards
 from ...errors import GameNotOverError
 from ._board import PASS_BITS, PASS_COUNT, passes_of, table_of
+from .names import SEVENS
 from .options import Options
 from .state import GameState
 

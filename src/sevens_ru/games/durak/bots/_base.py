@@ -6,9 +6,9 @@ import random
 from typing import Protocol, runtime_checkable
 
 from ....common._bots import checked_moves
-from ....common._games import DURAK
 from ....errors import NoMoveError
 from ..moves import Move
+from ..names import DURAK
 from ..observation import PlayerView
 
 __all__ = ["Bot", "NoMoveError", "legal_moves_of"]

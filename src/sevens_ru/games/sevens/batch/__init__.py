@@ -32,7 +32,7 @@ try:
 except ImportError as error:  # pragma: no cover - only without the extra
     raise ImportError('sevens_ru.batch needs numpy: pip install "sevens-ru[numpy]"') from error
 
-from ....common._games import SEVENS, not_a_state
+from ....common._games import not_a_state
 from ....common.cards import DECK, DECK_MASK
 from ....errors import (
     BatchError,
@@ -44,6 +44,7 @@ from ....errors import (
 )
 from .._board import NINE_OF_DIAMONDS, NINES, ROW, passes_field
 from ..deal import check_players, hand_sizes
+from ..names import SEVENS
 from ..options import Options
 from ..scoring import Standing, standings
 from ..state import GameState

@@ -6,10 +6,10 @@ import random
 from typing import Protocol, runtime_checkable
 
 from ....common._bots import checked_moves
-from ....common._games import SEVENS
 from ....common._match import bot_name
 from ....common.cards import Card
 from ....errors import NoMoveError
+from ..names import SEVENS
 from ..observation import PlayerView
 
 __all__ = ["Bot", "NoMoveError", "bot_name", "legal_moves_of"]
