@@ -262,6 +262,10 @@ class Game(Generic[S, V, M]):
     """The game's part of the ``sevens-ru`` command (a :class:`sevens_ru.cli.Game`:
     its demo, play, replay and simulate), imported when the command runs; ``None``: the
     command does not offer the game."""
+    server: Callable[[], Any] | None = None
+    """The game's part of the game server (a :class:`sevens_ru.web.games.Game`: its
+    deal from a request, its views as JSON), imported when the server starts; ``None``:
+    the server does not offer the game."""
     kernels: Callable[[], Kernels | None] | None = None
     """The compiled core's hot paths of the game, imported when asked for (``None`` where
     the pure-Python engine runs)."""

@@ -23,28 +23,22 @@ from typing import Any
 
 import attrs
 
-import sevens_ru as s7
-
-from ..common.cards import DECK, Card
+from .. import games
+from ..common.cards import Card
 from ..errors import (
-    IllegalMoveError,
     InvalidDealError,
+    InvalidGameError,
     InvalidMoveError,
     InvalidOptionsError,
     SevensError,
 )
-from ..games import durak
-from ..games.durak import bots as durak_bots
-from ..games.sevens.bots import BOT_NAMES, make_bot
 
-__all__ = ["GAMES", "HUMAN", "MAX_SEED_BITS", "MAX_TAKE_LIMIT", "Game"]
+__all__ = ["GAMES", "HUMAN", "MAX_SEED_BITS", "Game", "server_games"]
 
 HUMAN = "human"
 """The seat kind of a person, who gets a token; every other kind is a bot's name."""
 MAX_SEED_BITS = 64
 """A table's seed is an integer of at most this many bits (sign apart)."""
-MAX_TAKE_LIMIT = durak.Options().take_limit
-"""The largest ``take_limit`` (D13) a Durak table may ask for: the default, 100."""
 
 Json = dict[str, Any]
 
@@ -167,64 +161,18 @@ class Game:
         return self._ranking(state)
 
 
-def _sevens_new(players: int, seed: int | None, options: Mapping[str, Any]) -> s7.GameState:
-    return s7.new_game(players, seed=seed, options=s7.Options(**options))
-
-
-def _durak_new(players: int, seed: int | None, options: Mapping[str, Any]) -> durak.GameState:
-    limit = options.get("take_limit", MAX_TAKE_LIMIT)
-    if isinstance(limit, int) and limit > MAX_TAKE_LIMIT:
-        raise InvalidOptionsError(
-            f"take_limit is at most {MAX_TAKE_LIMIT} on this server, got {limit}"
-        )
-    return durak.new_game(players, seed=seed, options=durak.Options(**options))
-
-
-def _sevens_moves(state: s7.GameState) -> list[str]:
-    return [str(event.card) for event in state.history if isinstance(event, s7.Play)]
-
-
-def _durak_moves(state: durak.GameState) -> list[str]:
-    return [str(move) for move in state.moves]
-
-
-def _sevens_action(number: int) -> Card:
-    if not 0 <= number < len(DECK):
-        raise InvalidMoveError(f"an action number is 0 to {len(DECK) - 1}, got {number}")
-    return DECK[number]
-
-
-def _sevens_refusal(state: s7.GameState, move: Any, error: SevensError) -> str:
-    """The engine's reason names the nine that opens a row, which may be in another hand."""
-    if not isinstance(error, IllegalMoveError) or state.current_player is None:
-        return str(error)
-    card = move if isinstance(move, Card) else Card.parse(move)
-    seat = state.current_player
-    legal = " ".join(map(str, s7.legal_moves(state)))
-    if card in state.table:
-        reason = f"{card} is on the table"
-    elif card not in state.hand(seat):
-        reason = f"{card} is not in their hand"
-    else:
-        reason = "a row opens with its nine (the first with 9♦) and grows from its ends (R7, R9)"
-    return f"seat {seat} cannot play {card}: {reason}; legal moves: {legal}"
-
-
-def _durak_refusal(state: durak.GameState, move: Any, error: SevensError) -> str:
-    """The engine's reasons name only the move's cards and the bout's."""
-    return str(error)
-
-
-def _cards(cards: Sequence[Card] | frozenset[Card]) -> list[str]:
+def cards(cards: Sequence[Card] | frozenset[Card]) -> list[str]:
+    """Cards as record text, in canonical order."""
     return [str(card) for card in sorted(cards)]
 
 
-def _common(state: s7.GameState | durak.GameState, seat: int, seen: Any) -> Json:
+def common_json(state: Any, seat: int, seen: Any) -> Json:
+    """What every game's view JSON begins with: the seat, the hands' sizes, the legal moves."""
     over = seen.is_over
     return {
         "seat": seat,
         "players": state.players,
-        "hand": _cards(seen.hand),
+        "hand": cards(seen.hand),
         "hand_sizes": list(seen.hand_sizes),
         "current_player": seen.current_player,
         "legal_moves": [str(move) for move in seen.legal_moves()],
@@ -232,110 +180,24 @@ def _common(state: s7.GameState | durak.GameState, seat: int, seen: Any) -> Json
     }
 
 
-def _sevens_view(state: s7.GameState, seat: int) -> Json:
-    seen = s7.view(state, seat)
-    history: list[Json] = [
-        {"event": "play", "seat": event.seat, "card": str(event.card)}
-        if isinstance(event, s7.Play)
-        else {"event": "pass", "seat": event.seat}
-        for event in seen.history
-    ]
-    return {
-        "game": "sevens",
-        **_common(state, seat, seen),
-        "version": len(seen.table),
-        "table": _cards(seen.table),
-        "passes": list(seen.passes),
-        "winner": seen.winner,
-        "history": history,
-        "options": attrs.asdict(seen.options),
-        "ranking": _sevens_ranking(state) if seen.is_over else None,
-    }
+def server_games() -> dict[str, Game]:
+    """The games a table can be of: every registered game that has a part of the server.
+
+    In the registry's order, from :attr:`sevens_ru.games.Game.server`.
+
+    >>> list(server_games())[:2]
+    ['sevens', 'durak']
+    """
+    table = {}
+    for name in games.names():
+        try:
+            game = games.get(name)
+        except InvalidGameError:  # another package's broken entry point: not offered
+            continue
+        if game.server is not None:
+            table[name] = game.server()
+    return table
 
 
-def _durak_event(event: durak.Event) -> Json:
-    if isinstance(event, durak.Led):
-        return {"event": "lead", "seat": event.seat, "cards": _cards(event.cards)}
-    if isinstance(event, durak.Joined):
-        return {"event": "join", "seat": event.seat, "cards": _cards(event.cards)}
-    if isinstance(event, durak.Covered):
-        return {
-            "event": "cover",
-            "seat": event.seat,
-            "attack": str(event.attack),
-            "card": str(event.card),
-        }
-    return {"event": "take", "seat": event.seat, "cards": _cards(event.cards)}
-
-
-def _durak_view(state: durak.GameState, seat: int) -> Json:
-    seen = durak.view(state, seat)
-    return {
-        "game": "durak",
-        **_common(state, seat, seen),
-        "version": len(state.moves),
-        "dealer": seen.dealer,
-        "trump": str(seen.trump),
-        "table": [
-            [str(attack), str(cover) if cover is not None else None] for attack, cover in seen.table
-        ],
-        "set_aside": _cards(seen.set_aside),
-        "attacker": seen.attacker,
-        "defender": seen.defender,
-        "out": list(seen.out),
-        "loser": seen.loser,
-        "history": [_durak_event(event) for event in seen.history],
-        "options": attrs.asdict(seen.options),
-        "ranking": _durak_ranking(state) if seen.is_over else None,
-    }
-
-
-def _sevens_ranking(state: s7.GameState) -> list[Json]:
-    return [attrs.asdict(standing) for standing in s7.ranking(state)]
-
-
-def _durak_ranking(state: durak.GameState) -> list[Json]:
-    return [attrs.asdict(standing) for standing in durak.ranking(state)]
-
-
-GAMES: dict[str, Game] = {
-    "sevens": Game(
-        name="sevens",
-        min_players=2,
-        max_players=6,
-        bot_names=BOT_NAMES,
-        option_names=("rank_by_passes", "place_numbering"),
-        new=_sevens_new,
-        bot=make_bot,
-        apply=s7.apply,
-        legal=s7.legal_moves,
-        action=_sevens_action,
-        seat_view=s7.view,
-        moves=_sevens_moves,
-        from_json=s7.from_json,
-        to_json=s7.to_json,
-        view=_sevens_view,
-        ranking=_sevens_ranking,
-        refusal=_sevens_refusal,
-    ),
-    "durak": Game(
-        name="durak",
-        min_players=2,
-        max_players=4,
-        bot_names=durak_bots.BOT_NAMES,
-        option_names=("short_deck", "take_limit"),
-        new=_durak_new,
-        bot=durak_bots.make_bot,
-        apply=durak.apply,
-        legal=durak.legal_moves,
-        action=None,
-        seat_view=durak.view,
-        moves=_durak_moves,
-        from_json=durak.from_json,
-        to_json=durak.to_json,
-        view=_durak_view,
-        ranking=_durak_ranking,
-        refusal=_durak_refusal,
-    ),
-}
-"""The games a table can be of, by name."""
+GAMES: Mapping[str, Game] = server_games()
+"""The games a table can be of, by name (:func:`server_games` when the server was imported)."""

@@ -105,5 +105,6 @@ GAME: Game[GameState, PlayerView, Move] = Game(
     text=text,
     kernels=kernels,
     commands=lambda: importlib.import_module("sevens_ru.cli.durak").GAME,
+    server=lambda: importlib.import_module("sevens_ru.web.durak").GAME,
 )
 """Old Russian Durak, the second game of the library."""

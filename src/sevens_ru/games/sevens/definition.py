@@ -98,6 +98,7 @@ GAME: Game[GameState, PlayerView, Card] = Game(
     text=text,
     kernels=kernels,
     commands=lambda: importlib.import_module("sevens_ru.cli.sevens").GAME,
+    server=lambda: importlib.import_module("sevens_ru.web.sevens").GAME,
     turn=operator.attrgetter("_turn"),  # current_player without the property
 )
 """The main game of the library."""
