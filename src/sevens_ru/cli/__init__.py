@@ -38,7 +38,7 @@ import sys
 from collections.abc import Mapping, Sequence
 
 from .. import games
-from ..errors import GameAbandonedError, InvalidGameError, SevensError
+from ..errors import GameAbandonedError, SevensError
 from ._arguments import parser, read_record, refuse
 from ._commands import COMMANDS, Game
 from ._serve import serve
@@ -60,15 +60,7 @@ def command_games() -> dict[str, Game]:
     >>> list(command_games())[:2]
     ['sevens', 'durak']
     """
-    table = {}
-    for name in games.names():
-        try:
-            game = games.get(name)
-        except InvalidGameError:  # another package's broken entry point: not offered
-            continue
-        if game.commands is not None:
-            table[name] = game.commands()
-    return table
+    return {name: game.commands() for name, game in games.offering("commands").items()}  # type: ignore[misc]  # set, by offering()
 
 
 GAMES: Mapping[str, Game] = command_games()

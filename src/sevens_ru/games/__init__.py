@@ -40,6 +40,7 @@ __all__ = [
     "Tensors",
     "get",
     "names",
+    "offering",
     "register",
 ]
 
@@ -108,6 +109,28 @@ def get(name: str) -> Game[Any, Any, Any]:
         game = _load(name, entry)
         _entries[name] = game
         return game
+
+
+def offering(part: str) -> dict[str, Game[Any, Any, Any]]:
+    """Every game, by name in registration order, whose field ``part`` is not ``None``.
+
+    A consumer lists the games it can offer so (``offering("commands")``, the command's;
+    ``offering("server")``, the server's). A game of another package whose entry point
+    fails to load is left out, so that one broken package cannot take the others down.
+
+    >>> from sevens_ru import games
+    >>> list(games.offering("tensors"))[:2]
+    ['sevens', 'durak']
+    """
+    found = {}
+    for name in names():
+        try:
+            game = get(name)
+        except InvalidGameError:
+            continue
+        if getattr(game, part) is not None:
+            found[name] = game
+    return found
 
 
 def _load(name: str, entry: str | metadata.EntryPoint) -> Game[Any, Any, Any]:

@@ -27,7 +27,6 @@ from .. import games
 from ..common.cards import Card
 from ..errors import (
     InvalidDealError,
-    InvalidGameError,
     InvalidMoveError,
     InvalidOptionsError,
     SevensError,
@@ -188,15 +187,7 @@ def server_games() -> dict[str, Game]:
     >>> list(server_games())[:2]
     ['sevens', 'durak']
     """
-    table = {}
-    for name in games.names():
-        try:
-            game = games.get(name)
-        except InvalidGameError:  # another package's broken entry point: not offered
-            continue
-        if game.server is not None:
-            table[name] = game.server()
-    return table
+    return {name: game.server() for name, game in games.offering("server").items()}  # type: ignore[misc]  # set, by offering()
 
 
 GAMES: Mapping[str, Game] = server_games()
