@@ -38,6 +38,7 @@ import attrs
 
 from ..errors import MatchError, SevensError
 from ._intervals import Estimate, mean_estimate, rate_estimate
+from ._numbers import plain_int, plain_number
 from ._ray import play_on_ray
 from ._results import BotFigures
 
@@ -93,9 +94,12 @@ def check_int(name: str, value: object, least: int | None) -> None:
     ...
     sevens_ru.errors.MatchError: games must be an int, got None
     """
-    if isinstance(value, bool) or not isinstance(value, int):
+    # A Python int only, numpy's refused: the callers keep the value as given, and it
+    # goes on to the worker processes, the seeds of the deals and the results' JSON.
+    number = plain_int(value)
+    if number is None:
         raise MatchError(f"{name} must be an int, got {_shown(value)}")
-    if least is not None and value < least:
+    if least is not None and number < least:
         raise MatchError(f"{name} must be at least {least}, got {value}")
 
 
@@ -164,16 +168,12 @@ def check_move_timeout(value: object) -> float | None:
     """
     if value is None:
         return None
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, (int, float))
-        or not math.isfinite(value)
-        or value <= 0
-    ):
+    number = plain_number(value)
+    if number is None or not math.isfinite(number) or number <= 0:
         raise MatchError(
             f"move_timeout must be a positive number of seconds or None, got {_shown(value)}"
         )
-    return float(value)
+    return float(number)
 
 
 def seat_count(bots: int, players: object, *, least: int, most: int, rule: str) -> int:

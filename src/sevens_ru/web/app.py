@@ -30,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .. import svg
+from ..common._numbers import as_int
 from ..common.cards import LANGUAGES
 from ..errors import SevensError
 from .games import GAMES, HUMAN, Game
@@ -177,7 +178,7 @@ class Server:
             raise ApiError(422, '\'seats\' is a list such as ["human", "heuristic"]')
         if HUMAN not in seats:
             raise ApiError(422, "a table needs at least one 'human' seat")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        if seed is not None and as_int(seed) is None:
             raise ApiError(422, "'seed' is an integer")
         if not isinstance(options, dict):
             raise ApiError(422, "'options' is an object")
@@ -211,7 +212,7 @@ class Server:
         move, version = body["move"], body.get("version")
         if isinstance(move, str) and len(move) > MAX_MOVE_CHARS:
             raise ApiError(413, f"a move is at most {MAX_MOVE_CHARS} characters")
-        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+        if version is not None and as_int(version) is None:
             raise ApiError(422, "'version' is an integer")
         async with table.lock:
             state = table.state

@@ -25,6 +25,7 @@ import attrs
 
 import sevens_ru as s7
 
+from ..common._numbers import as_int
 from ..common.cards import DECK, Card
 from ..errors import (
     IllegalMoveError,
@@ -116,10 +117,11 @@ class Game:
         """
         if isinstance(move, str):
             return move
-        if isinstance(move, int) and not isinstance(move, bool):
+        number = as_int(move)
+        if number is not None:
             if self._action is None:
                 raise InvalidMoveError(f"{self.name} moves are sent as text, such as 'take'")
-            return self._action(move)
+            return self._action(number)
         raise InvalidMoveError(f"a move is text such as '9♦' or an action number, got {move!r}")
 
     def apply(self, state: Any, move: Any) -> Any:
