@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -242,6 +243,20 @@ class _SlowBot:
     def choose(self, view: Any, rng: random.Random) -> Any:
         time.sleep(0.5)
         return rng.choice(view.legal_moves())
+
+
+def test_a_failed_match_ends_its_own_workers_and_no_other_process() -> None:
+    bystander = multiprocessing.get_context().Process(target=time.sleep, args=(60,))
+    bystander.start()
+    try:
+        before = set(multiprocessing.active_children())
+        with pytest.raises(s7.MatchError, match="bot 'FailsLate' in seat 0 failed"):
+            play_match([FailsLate(), _SlowBot()], 64, seed=1, jobs=2)
+        assert bystander.is_alive()  # a child of this process, but not one of the match's
+        assert set(multiprocessing.active_children()) <= before  # the workers are gone
+    finally:
+        bystander.kill()
+        bystander.join(5)
 
 
 def test_a_worker_whose_parent_is_gone_ends_at_once() -> None:

@@ -351,3 +351,50 @@ def test_the_default_search_beats_the_heuristic_more_often_than_its_share() -> N
 def test_the_new_settings_are_checked(settings_: dict[str, object], message: str) -> None:
     with pytest.raises(s7.InvalidOptionsError, match=message):
         SearchBot(**settings_)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("settings_", "message"),
+    [
+        ({"rollout": "smart"}, "SearchBot.rollout must be 'greedy' or 'random', got 'smart'"),
+        ({"rollout": ["greedy"]}, "SearchBot.rollout must be 'greedy' or 'random', got ['greedy']"),
+        (
+            {"temperature": 1e6},
+            "SearchBot.temperature must be None or a positive number, got 1000000.0",
+        ),
+        (
+            {"temperature": False},
+            "SearchBot.temperature must be None or a positive number, got False",
+        ),
+        ({"chain_steps": 1.0}, "SearchBot.chain_steps must be a positive int, got 1.0"),
+        ({"endgame": "4"}, "SearchBot.endgame must be an int from 0 (never) to 18 cards, got '4'"),
+        ({"place_weight": 1.5}, "SearchBot.place_weight must be from 0 to 1, got 1.5"),
+        ({"place_weight": float("nan")}, "SearchBot.place_weight must be from 0 to 1, got nan"),
+        ({"place_weight": True}, "SearchBot.place_weight must be from 0 to 1, got True"),
+        (
+            {"rollouts": 0},
+            "SearchBot.rollouts must be a positive int (playouts per decision), got 0",
+        ),
+        (
+            {"time_limit": -1},
+            "SearchBot.time_limit must be None or a positive number of seconds, got -1",
+        ),
+    ],
+)
+def test_a_bad_setting_is_the_library_s_error_with_its_own_words(
+    settings_: dict[str, object], message: str
+) -> None:
+    with pytest.raises(s7.InvalidOptionsError) as error:
+        SearchBot(**settings_)  # type: ignore[arg-type]
+    assert str(error.value) == message
+    assert isinstance(error.value, s7.SevensError)
+    assert isinstance(error.value, ValueError)
+
+
+def test_the_settings_take_python_numbers_only() -> None:
+    np = pytest.importorskip("numpy")
+    for name in ("rollouts", "chain_steps", "endgame", "place_weight", "temperature"):
+        with pytest.raises(s7.InvalidOptionsError, match=f"SearchBot.{name} must be"):
+            SearchBot(**{name: np.int64(1)})
+    bot = SearchBot(rollouts=5, time_limit=1, place_weight=1, temperature=None, endgame=0)
+    assert (bot.rollouts, bot.time_limit, bot.place_weight, bot.endgame) == (5, 1, 1, 0)

@@ -2,8 +2,10 @@
 
 - :func:`checked_moves`: the checks every bot of either game makes of its arguments,
   with the same errors in the same situation;
-- :func:`check_playouts`, :func:`check_seconds`: the checks of a search bot's budget,
-  with the same messages in both games;
+- :func:`bot_setting`: an attrs validator of a bot's setting built from attrs' own
+  validators (:data:`AN_INT`, :data:`A_NUMBER`, ``ge``, ``in_`` ...), which raises the
+  library's error; :data:`check_playouts`, :data:`check_seconds`: the checks of a search
+  bot's budget, with the same messages in both games;
 - :class:`BotRegistry`: bots by name (``"heuristic"``, ``"search:rollouts=2000"``), as
   both games' ``make_bot`` read them;
 - :func:`bot_steps`, :func:`lineup_of`, :func:`rngs_for`: the loop of both games'
@@ -34,7 +36,11 @@ from ._games import Game, game_of, not_a_view
 from ._quote import excerpt, got
 
 __all__ = [
+    "AN_INT",
+    "A_NUMBER",
     "BotRegistry",
+    "Validator",
+    "bot_setting",
     "bot_steps",
     "bots_seed",
     "check_playouts",
@@ -91,38 +97,66 @@ def checked_moves(view: object, rng: object, kind: type[W], game: Game) -> tuple
 B = TypeVar("B")
 
 
-def check_playouts(bot: object, attribute: attrs.Attribute[int], value: int) -> None:
-    """An attrs validator: ``value`` is a positive ``int``, the playouts of one decision.
+Validator = Callable[[Any, "attrs.Attribute[Any]", Any], Any]
+"""An attrs validator: called with the instance, the attribute and the value."""
 
+AN_INT: Validator = attrs.validators.and_(
+    attrs.validators.not_(attrs.validators.instance_of(bool)),
+    attrs.validators.instance_of(int),
+)
+"""attrs' validators for a Python ``int`` that is not a ``bool`` (nor a numpy integer,
+which the bot would keep as it is given)."""
+
+A_NUMBER: Validator = attrs.validators.and_(
+    attrs.validators.not_(attrs.validators.instance_of(bool)),
+    attrs.validators.instance_of((int, float)),
+)
+"""attrs' validators for a Python ``int`` or ``float`` that is not a ``bool``."""
+
+
+def bot_setting(rule: str, *validators: Validator) -> Validator:
+    """An attrs validator of a bot's setting: ``validators`` (attrs' own) in turn.
+
+    attrs' validators raise a ``TypeError`` or ``ValueError`` of their own, with their
+    own words; this one raises instead an :class:`~sevens_ru.errors.InvalidOptionsError`
+    (a ``SevensError`` and a ``ValueError``) that names the bot and the setting, states
+    ``rule`` and quotes the value, the same in both games.
+
+    >>> import attrs
     >>> from sevens_ru.bots import SearchBot
+    >>> from sevens_ru.durak.bots import SearchBot as DurakSearchBot
     >>> SearchBot(rollouts=0)
     Traceback (most recent call last):
     ...
     sevens_ru.errors.InvalidOptionsError: SearchBot.rollouts must be a positive int (playouts per decision), got 0
-    """
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidOptionsError(
-            f"{_owner(bot)}.{attribute.name} must be a positive int (playouts per decision), "
-            f"got {excerpt(value)}"
-        )
-
-
-def check_seconds(bot: object, attribute: attrs.Attribute[float | None], value: object) -> None:
-    """An attrs validator: ``value`` is ``None`` or a positive number of seconds.
-
-    >>> from sevens_ru.durak.bots import SearchBot
-    >>> SearchBot(time_limit="x" * 1000)
+    >>> DurakSearchBot(time_limit="x" * 1000)
     Traceback (most recent call last):
     ...
     sevens_ru.errors.InvalidOptionsError: durak SearchBot.time_limit must be None or a positive number of seconds, got 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (1,000 characters)
     """
-    if value is not None and (
-        isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0
-    ):
-        raise InvalidOptionsError(
-            f"{_owner(bot)}.{attribute.name} must be None or a positive number of seconds, "
-            f"got {excerpt(value)}"
-        )
+    check = attrs.validators.and_(*validators)
+
+    def validate(bot: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        try:
+            check(bot, attribute, value)
+        except (TypeError, ValueError):
+            raise InvalidOptionsError(
+                f"{_owner(bot)}.{attribute.name} {rule}, got {excerpt(value)}"
+            ) from None
+
+    return validate
+
+
+check_playouts = bot_setting(
+    "must be a positive int (playouts per decision)", AN_INT, attrs.validators.ge(1)
+)
+"""The check of a search bot's ``rollouts``: a positive ``int``, the playouts of one decision."""
+
+check_seconds = bot_setting(
+    "must be None or a positive number of seconds",
+    attrs.validators.optional(attrs.validators.and_(A_NUMBER, attrs.validators.gt(0))),
+)
+"""The check of a search bot's ``time_limit``: ``None`` or a positive number of seconds."""
 
 
 def _owner(bot: object) -> str:

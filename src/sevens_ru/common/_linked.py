@@ -34,6 +34,7 @@ from inspect import Signature
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol, TypeVar
 
 from ..errors import InvalidSeatError, NotAGameStateError, RecordError
+from ._numbers import as_int
 from ._quote import excerpt, got
 
 __all__ = ["Line", "LinkedState", "blank", "builder", "lineage", "sealed"]
@@ -234,14 +235,15 @@ class LinkedState(metaclass=_MadeByTheRules):
 
     def _check_seat(self, seat: object) -> int:
         """``seat`` if it is a seat of this game, else an :class:`InvalidSeatError`."""
-        if isinstance(seat, bool) or not isinstance(seat, int):
+        number = as_int(seat)
+        if number is None:
             raise InvalidSeatError(f"a seat is an int, got {got(seat)}")
         players = self._setup.players
-        if not 0 <= seat < players:
+        if not 0 <= number < players:
             raise InvalidSeatError(
-                f"seat {excerpt(seat)} does not exist: this game has seats 0 to {players - 1}"
+                f"seat {excerpt(number)} does not exist: this game has seats 0 to {players - 1}"
             )
-        return seat
+        return number
 
     # The line
 

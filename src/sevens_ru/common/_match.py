@@ -18,6 +18,7 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import math
+import multiprocessing
 import os
 import random
 import signal
@@ -31,13 +32,16 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import partial
+from multiprocessing.context import BaseContext
+from multiprocessing.process import BaseProcess
 from statistics import fmean, variance
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar, cast
 
 import attrs
 
 from ..errors import MatchError, SevensError
 from ._intervals import Estimate, mean_estimate, rate_estimate
+from ._numbers import plain_int, plain_number
 from ._ray import play_on_ray
 from ._results import BotFigures
 
@@ -93,9 +97,12 @@ def check_int(name: str, value: object, least: int | None) -> None:
     ...
     sevens_ru.errors.MatchError: games must be an int, got None
     """
-    if isinstance(value, bool) or not isinstance(value, int):
+    # A Python int only, numpy's refused: the callers keep the value as given, and it
+    # goes on to the worker processes, the seeds of the deals and the results' JSON.
+    number = plain_int(value)
+    if number is None:
         raise MatchError(f"{name} must be an int, got {_shown(value)}")
-    if least is not None and value < least:
+    if least is not None and number < least:
         raise MatchError(f"{name} must be at least {least}, got {value}")
 
 
@@ -164,16 +171,12 @@ def check_move_timeout(value: object) -> float | None:
     """
     if value is None:
         return None
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, (int, float))
-        or not math.isfinite(value)
-        or value <= 0
-    ):
+    number = plain_number(value)
+    if number is None or not math.isfinite(number) or number <= 0:
         raise MatchError(
             f"move_timeout must be a positive number of seconds or None, got {_shown(value)}"
         )
-    return float(value)
+    return float(number)
 
 
 def seat_count(bots: int, players: object, *, least: int, most: int, rule: str) -> int:
@@ -464,9 +467,33 @@ def _start_worker(parent: int) -> None:
     threading.Thread(target=_watch_parent, args=(parent,), name="parent watch", daemon=True).start()
 
 
-def _stop(pool: ProcessPoolExecutor) -> None:
+class _Launcher:
+    """A multiprocessing context that keeps every process it makes: a pool's workers.
+
+    A :class:`~concurrent.futures.ProcessPoolExecutor` starts its workers with the
+    ``Process`` of the context it is given (``mp_context``); this one hands all else to
+    the default context, so the pool works as with it, and :func:`_stop` can end
+    exactly the pool's own workers (no other child of this process).
+    """
+
+    def __init__(self) -> None:
+        self._context = multiprocessing.get_context()
+        self.processes: list[BaseProcess] = []
+        """Every process made, in order, whether started yet or not."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._context, name)
+
+    def Process(self, *args: Any, **kwargs: Any) -> BaseProcess:  # noqa: N802  # a context's name
+        """A process of the default context, kept in :attr:`processes`."""
+        process: BaseProcess = self._context.Process(*args, **kwargs)
+        self.processes.append(process)
+        return process
+
+
+def _stop(pool: ProcessPoolExecutor, launcher: _Launcher) -> None:
     """End ``pool`` at once: its workers terminated (killed if they linger), its work dropped."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
+    processes = [process for process in launcher.processes if process.pid is not None]
     for process in processes:
         process.terminate()
     for process in processes:
@@ -585,7 +612,13 @@ def _play_in_processes(
     outcomes: list[list[S]] = [[] for _ in range(games)]
     done = 0
     chunk = max(1, min(16, games // (8 * jobs) or 1))
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(os.getpid(),))
+    launcher = _Launcher()
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=cast(BaseContext, launcher),  # a context in all but its class
+        initializer=_start_worker,
+        initargs=(os.getpid(),),
+    )
     finished = False
     try:
         futures = {pool.submit(play, deals): deals for deals in _chunks(games, chunk)}
@@ -608,7 +641,7 @@ def _play_in_processes(
         if finished:
             pool.shutdown(wait=True)
         else:  # the first failure, or Ctrl-C: the deals being played are stopped too
-            _stop(pool)
+            _stop(pool, launcher)
     return outcomes
 
 

@@ -4,9 +4,19 @@ Actions, seeds and player counts are accepted as any integral number, so that th
 integers of numpy and of learning frameworks work where a Python ``int`` does. A
 ``bool`` never counts as a number here.
 
->>> from sevens_ru.common._numbers import as_int
->>> as_int(12), as_int(True), as_int(12.0), as_int("12")
-(12, None, None, None)
+>>> from fractions import Fraction
+>>> from sevens_ru.common._numbers import as_int, plain_int, plain_number
+>>> as_int(12), as_int(True), as_int(12.0), as_int("12"), as_int(Fraction(12))
+(12, None, None, None, None)
+
+A value kept as it was given (an attrs field, a setting passed on to other processes,
+written in results) is a Python ``int`` or ``float`` itself, never a numpy number,
+which would reach records and JSON as is:
+
+>>> plain_int(12), plain_int(False), plain_int(12.0)
+(12, None, None)
+>>> plain_number(0.5), plain_number(2), plain_number(True), plain_number("2")
+(0.5, 2, None, None)
 """
 
 from __future__ import annotations
@@ -16,7 +26,7 @@ import numbers
 from ..errors import InvalidMoveError
 from ._quote import excerpt, got
 
-__all__ = ["as_action", "as_int"]
+__all__ = ["as_action", "as_int", "plain_int", "plain_number"]
 
 
 def as_int(value: object) -> int | None:
@@ -26,6 +36,23 @@ def as_int(value: object) -> int | None:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         return None
     return int(value)
+
+
+def plain_int(value: object) -> int | None:
+    """``value`` itself if it is a Python ``int`` other than a ``bool``, else ``None``."""
+    if type(value) is int or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    return None
+
+
+def plain_number(value: object) -> int | float | None:
+    """``value`` itself if it is a Python ``int`` or ``float`` other than a ``bool``, else ``None``.
+
+    A numpy float is a ``float`` (a subclass), so it counts; a numpy integer does not.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return value
 
 
 def as_action(action: object, count: int, game: str, detail: str = "") -> int:

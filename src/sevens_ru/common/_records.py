@@ -35,6 +35,7 @@ import attrs
 
 from ..errors import InvalidOptionsError, RecordError, SevensError, WrongTypeError
 from ._games import Game, names_of
+from ._numbers import as_int
 from ._quote import excerpt, got, kind
 
 __all__ = [
@@ -68,15 +69,18 @@ def _indent(indent: object) -> int | str | None:
     """``indent`` if it is ``None``, 0 to 16 spaces, or up to 16 characters of whitespace."""
     if indent is None:
         return None
-    if isinstance(indent, bool) or not isinstance(indent, (int, str)):
+    spaces = as_int(indent)
+    if spaces is not None:
+        if not 0 <= spaces <= LONGEST_INDENT:
+            raise InvalidOptionsError(
+                f"indent must be 0 to {LONGEST_INDENT} spaces, got {excerpt(spaces)}"
+            )
+        return spaces
+    if not isinstance(indent, str):
         raise WrongTypeError(
             f"indent must be None, a number of spaces or a string of whitespace, got {got(indent)}"
         )
-    if isinstance(indent, int) and not 0 <= indent <= LONGEST_INDENT:
-        raise InvalidOptionsError(
-            f"indent must be 0 to {LONGEST_INDENT} spaces, got {excerpt(indent)}"
-        )
-    if isinstance(indent, str) and (len(indent) > LONGEST_INDENT or indent.strip()):
+    if len(indent) > LONGEST_INDENT or indent.strip():
         raise InvalidOptionsError(
             f"indent must be at most {LONGEST_INDENT} characters of whitespace, got {excerpt(indent)}"
         )
@@ -133,18 +137,19 @@ def read(
 
 def _check_size(text: str | bytes | bytearray, game: Game, max_bytes: int, largest: int) -> None:
     """Refuse ``text`` if it has more than ``max_bytes`` bytes, reading it at most once."""
-    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 0:
+    limit = as_int(max_bytes)
+    if limit is None or limit < 0:
         raise InvalidOptionsError(
             f"max_bytes must be an int of 0 or more, or None for no limit, got {got(max_bytes)}"
         )
     size, exact = len(text), not isinstance(text, str)
-    if isinstance(text, str) and size <= max_bytes < 4 * size:  # as UTF-8, perhaps more
-        size, exact = len(text.encode("utf-8", "surrogatepass")), True  # < 4 * max_bytes
-    if size > max_bytes:
+    if isinstance(text, str) and size <= limit < 4 * size:  # as UTF-8, perhaps more
+        size, exact = len(text.encode("utf-8", "surrogatepass")), True  # < 4 * limit
+    if size > limit:
         bound = f" (a {game.title} record is at most {largest:,} bytes)" if largest else ""
         raise RecordError(
             f"the record is {'' if exact else 'at least '}{size:,} bytes long, "
-            f"more than max_bytes={max_bytes:,}{bound}"
+            f"more than max_bytes={limit:,}{bound}"
         )
 
 
@@ -162,11 +167,12 @@ def check_fields(where: str, record: dict[str, Any], fields: tuple[str, ...]) ->
 def integer(record: dict[str, Any], field: str, low: int, high: int, *, what: str = "") -> int:
     """The integer of ``field``, from ``low`` to ``high`` (``what`` says what it counts)."""
     value = record[field]
-    if isinstance(value, bool) or not isinstance(value, int):
+    number = as_int(value)
+    if number is None:
         raise RecordError(f"field {field!r}: expected an integer, got {kind(value)}")
-    if not low <= value <= high:
-        raise RecordError(f"field {field!r}: expected {what}{low} to {high}, got {excerpt(value)}")
-    return value
+    if not low <= number <= high:
+        raise RecordError(f"field {field!r}: expected {what}{low} to {high}, got {excerpt(number)}")
+    return number
 
 
 def card_text(record: dict[str, Any], field: str) -> str:

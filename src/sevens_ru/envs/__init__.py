@@ -18,10 +18,12 @@ Every environment numbers the actions as the games do (:mod:`sevens_ru.actions`,
 and :mod:`sevens_ru.durak.encode`, and ends with the zero-sum
 :func:`sevens_ru.returns` and :func:`sevens_ru.durak.returns`.
 
->>> import sys
->>> import sevens_ru.envs
->>> {"pettingzoo", "gymnasium", "pyspiel"} & set(sys.modules) <= {"pettingzoo", "gymnasium", "pyspiel"}
-True
+In a fresh interpreter, the frameworks imported by ``import sevens_ru.envs``:
+
+>>> import subprocess, sys
+>>> code = "import sys, sevens_ru.envs; print({'pettingzoo', 'gymnasium', 'pyspiel'} & set(sys.modules))"
+>>> subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip()
+'set()'
 """
 
 from __future__ import annotations

@@ -91,10 +91,12 @@ class _LearnerEnv(gymnasium.Env[Tensor, int], Generic[StateT, ViewT, OptionsT]):
         render_mode: str | None,
     ) -> None:
         players = check_opponents(game, opponents)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        number = as_int(seat)
+        if number is None or not 0 <= number < players:
             raise InvalidSeatError(
                 f"the learner's seat must be one of 0 to {players - 1}, got {seat!r}"
             )
+        seat = number
         if render_mode not in (None, "ansi"):
             raise InvalidOptionsError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self._game = game
@@ -309,13 +311,10 @@ class SevensVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any]]
     }
 
     def __init__(self, num_envs: int, players: int = 4, options: Options | None = None) -> None:
-        if (
-            isinstance(num_envs, bool)
-            or not isinstance(num_envs, (int, np.integer))
-            or num_envs < 1
-        ):
+        number = as_int(num_envs)
+        if number is None or number < 1:
             raise BatchError(f"num_envs must be a positive int, got {num_envs!r}")
-        self.num_envs = int(num_envs)
+        self.num_envs = number
         self._players = check_players(players)
         self._options = env_game("sevens").options(options)
         size = observation_size(self._players)

@@ -17,7 +17,8 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -30,6 +31,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .. import svg
+from ..common._numbers import as_int
 from ..common.cards import LANGUAGES
 from ..errors import SevensError
 from .games import GAMES, HUMAN, Game
@@ -76,6 +78,19 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+T = TypeVar("T")
+
+
+async def _off_loop(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``function(*args, **kwargs)`` run in a worker thread, awaited without holding up the loop.
+
+    Every call of the store goes through here (SQLite waits on the disk, and on the
+    other writers up to its ``busy_timeout``), and so do the bots' moves; the store
+    itself lets one call at a time use its connection.
+    """
+    return await anyio.to_thread.run_sync(partial(function, *args, **kwargs))
+
+
 class Table:
     """A table in use: its game, seat kinds, bots, current state and who waits for news."""
 
@@ -119,23 +134,23 @@ class Server:
         self._swept = -float("inf")
         self._loading = anyio.Lock()
 
-    def seat_of(self, token: str) -> tuple[str, int] | None:
+    async def seat_of(self, token: str) -> tuple[str, int] | None:
         """The table and seat a token opens, or ``None``."""
         token_hash = _hash(token)
         found = self._seats.get(token_hash)
         if found is None:
-            found = self.store.seat_of(token_hash)
+            found = await _off_loop(self.store.seat_of, token_hash)
             if found is not None and len(self._seats) < 4 * self.max_tables:
                 self._seats[token_hash] = found
         return found
 
-    def sweep(self) -> None:
+    async def sweep(self) -> None:
         """Delete the idle tables, at most once a minute."""
         now = self.clock()
         if now - self._swept < _SWEEP_SECONDS:
             return
         self._swept = now
-        expired = self.store.expire(before=now - self.idle_seconds)
+        expired = await _off_loop(self.store.expire, before=now - self.idle_seconds)
         if expired:
             self._seats.clear()
         for table_id in expired:
@@ -146,7 +161,7 @@ class Server:
 
     async def table(self, table_id: str) -> Table:
         """The table ``table_id``, loaded from the database if not in use; 404 if none."""
-        self.sweep()
+        await self.sweep()
         table = self.tables.get(table_id)
         if table is not None:
             return table
@@ -154,7 +169,7 @@ class Server:
             table = self.tables.get(table_id)
             if table is not None:
                 return table
-            stored = self.store.load(table_id) if len(table_id) <= 64 else None
+            stored = await _off_loop(self.store.load, table_id) if len(table_id) <= 64 else None
             if stored is None:
                 raise ApiError(404, f"no table {table_id[:64]!r} (it may have expired)")
             game = GAMES[stored.game]
@@ -167,7 +182,7 @@ class Server:
 
     async def create(self, body: dict[str, Any]) -> tuple[str, dict[str, str]]:
         """Deal a new table; its id and its human seats' tokens."""
-        self.sweep()
+        await self.sweep()
         _check_fields(body, ("game", "seats", "seed", "options"), required=("game", "seats"))
         game = GAMES.get(body["game"]) if isinstance(body["game"], str) else None
         if game is None:
@@ -177,7 +192,7 @@ class Server:
             raise ApiError(422, '\'seats\' is a list such as ["human", "heuristic"]')
         if HUMAN not in seats:
             raise ApiError(422, "a table needs at least one 'human' seat")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        if seed is not None and as_int(seed) is None:
             raise ApiError(422, "'seed' is an integer")
         if not isinstance(options, dict):
             raise ApiError(422, "'options' is an object")
@@ -185,7 +200,7 @@ class Server:
             dealt = game.deal(seats, seed=seed, options=options)
         except SevensError as error:
             raise ApiError(422, str(error)) from None
-        if self.store.count() >= self.max_tables:
+        if await _off_loop(self.store.count) >= self.max_tables:
             raise ApiError(503, f"this server holds {self.max_tables} tables already")
         table_id = secrets.token_urlsafe(9)
         tokens = {
@@ -201,7 +216,7 @@ class Server:
             self.store.create(table_id, game.name, seats, deal, hashes, moves, now=self.clock())
             return state
 
-        table.state = await anyio.to_thread.run_sync(work)
+        table.state = await _off_loop(work)
         self.tables[table_id] = table
         return table_id, {str(seat): token for seat, token in tokens.items()}
 
@@ -211,7 +226,7 @@ class Server:
         move, version = body["move"], body.get("version")
         if isinstance(move, str) and len(move) > MAX_MOVE_CHARS:
             raise ApiError(413, f"a move is at most {MAX_MOVE_CHARS} characters")
-        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+        if version is not None and as_int(version) is None:
             raise ApiError(422, "'version' is an integer")
         async with table.lock:
             state = table.state
@@ -250,7 +265,7 @@ class Server:
                 self.store.add_moves(table.id, first, moves, now=self.clock())
             return final, bool(moves)
 
-        final, moved = await anyio.to_thread.run_sync(work)
+        final, moved = await _off_loop(work)
         if moved:
             table.publish(final)
 
@@ -294,12 +309,12 @@ async def _read_json(request: Request) -> dict[str, Any]:
     return value
 
 
-def _token_seat(request: Request, server: Server, table: Table) -> int:
+async def _token_seat(request: Request, server: Server, table: Table) -> int:
     """The seat the request's token opens at ``table``: 401 without one, 403 for another."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError(401, "send the seat's token: 'Authorization: Bearer TOKEN'")
-    found = server.seat_of(token.strip())
+    found = await server.seat_of(token.strip())
     if found is None:
         raise ApiError(401, "this token opens no seat")
     table_id, seat = found
@@ -374,18 +389,18 @@ def create_app(
 
     async def read_table(request: Request) -> Response:
         table = await server.table(request.path_params["table"])
-        seat = _token_seat(request, server, table)
+        seat = await _token_seat(request, server, table)
         return _json(_view(request, table, seat))
 
     async def make_move(request: Request) -> Response:
         table = await server.table(request.path_params["table"])
-        seat = _token_seat(request, server, table)
+        seat = await _token_seat(request, server, table)
         await server.move(table, seat, await _read_json(request))
         return _json(_view(request, table, seat))
 
     async def record(request: Request) -> Response:
         table = await server.table(request.path_params["table"])
-        _token_seat(request, server, table)
+        await _token_seat(request, server, table)
         state = table.state
         if state.current_player is not None:
             raise ApiError(409, "the record is given once the game is over")
@@ -398,7 +413,7 @@ def create_app(
 
     async def events(request: Request) -> Response:
         table = await server.table(request.path_params["table"])
-        seat = _token_seat(request, server, table)
+        seat = await _token_seat(request, server, table)
         _view(request, table, seat)  # refuse a bad ?lang= before the stream starts
 
         async def stream() -> AsyncIterator[str]:
@@ -436,7 +451,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
-        store.close()
+        await _off_loop(store.close)
 
     routes = [
         Route("/", page),

@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from .. import games
+from ..common._numbers import as_int
 from ..common.cards import Card
 from ..errors import (
     InvalidDealError,
@@ -109,10 +110,11 @@ class Game:
         """
         if isinstance(move, str):
             return move
-        if isinstance(move, int) and not isinstance(move, bool):
+        number = as_int(move)
+        if number is not None:
             if self._action is None:
                 raise InvalidMoveError(f"{self.name} moves are sent as text, such as 'take'")
-            return self._action(move)
+            return self._action(number)
         raise InvalidMoveError(f"a move is text such as '9♦' or an action number, got {move!r}")
 
     def apply(self, state: Any, move: Any) -> Any:

@@ -96,13 +96,14 @@ def check_dealer(players: int, dealer: object) -> int:
     ...
     sevens_ru.errors.InvalidSeatError: the dealer must be one of the seats 0 to 2, got 3
     """
-    if isinstance(dealer, bool) or not isinstance(dealer, int):
+    seat = as_int(dealer)
+    if seat is None:
         raise InvalidSeatError(f"the dealer is a seat number (an int), got {got(dealer)}")
-    if not 0 <= dealer < players:
+    if not 0 <= seat < players:
         raise InvalidSeatError(
-            f"the dealer must be one of the seats 0 to {players - 1}, got {excerpt(dealer)}"
+            f"the dealer must be one of the seats 0 to {players - 1}, got {excerpt(seat)}"
         )
-    return dealer
+    return seat
 
 
 def deal_seeded(

@@ -41,6 +41,7 @@ from types import MappingProxyType
 from ...common._deals import Deals
 from ...common._games import not_a_view
 from ...common._linked import lineage
+from ...common._numbers import as_int
 from ...common.cards import DECK, Card, Rank, cards_from_mask, mask_of
 from ...errors import (
     InconsistentViewError,
@@ -147,11 +148,12 @@ class Inference:
         Raises:
             InvalidSeatError: ``seat`` is the viewer's own seat, or no seat at all.
         """
-        if isinstance(seat, bool) or seat not in self._allowed:
+        number = as_int(seat)
+        if number is None or number not in self._allowed:
             raise InvalidSeatError(
                 f"seat {seat!r} is not one of the other places {list(self._allowed)}"
             )
-        return cards_from_mask(self._allowed[seat])
+        return cards_from_mask(self._allowed[number])
 
     @property
     def holders(self) -> Mapping[Card, frozenset[int]]:
@@ -296,14 +298,16 @@ def _facts(
         raise not_a_view(
             "durak.inference.infer()", seen, game=DURAK, instead="sevens_ru.inference.infer"
         )
-    players = seen.players
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise InconsistentViewError(f"view.players must be an int, got {players!r}")
+    players = as_int(seen.players)
+    if players is None:
+        raise InconsistentViewError(f"view.players must be an int, got {seen.players!r}")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InconsistentViewError(f"view.players must be 2 to 4 (D2), got {players}")
-    seat = seen.seat
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise InconsistentViewError(f"view.seat must be a seat 0 to {players - 1}, got {seat!r}")
+    seat = as_int(seen.seat)
+    if seat is None or not 0 <= seat < players:
+        raise InconsistentViewError(
+            f"view.seat must be a seat 0 to {players - 1}, got {seen.seat!r}"
+        )
     if not isinstance(seen.hand_sizes, tuple) or len(seen.hand_sizes) != players:
         raise InconsistentViewError(f"view.hand_sizes needs one entry per seat ({players})")
     if seen.hand_sizes[seat] != len(seen.hand):

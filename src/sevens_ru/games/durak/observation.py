@@ -21,6 +21,7 @@ from __future__ import annotations
 import attrs
 
 from ...common._games import not_a_state
+from ...common._numbers import as_int
 from ...common.cards import Card, cards_from_mask, mask_of
 from ...errors import InvalidSeatError
 from .actions import action_of, defence_mask, lead_mask
@@ -144,7 +145,7 @@ class PlayerView:
             InvalidSeatError: ``seat`` is not the view's own seat (the cards known to be
                 in other hands are in :meth:`known_mask`).
         """
-        if seat != self.seat or isinstance(seat, bool):
+        if as_int(seat) != self.seat:
             raise InvalidSeatError(
                 f"the view of seat {self.seat} shows only the hand of seat {self.seat}, "
                 f"not of seat {seat!r} (D17); known_mask() gives the cards known to be there"
@@ -157,11 +158,12 @@ class PlayerView:
         Raises:
             InvalidSeatError: ``seat`` is not a seat of this game.
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+        number = as_int(seat)
+        if number is None or not 0 <= number < self.players:
             raise InvalidSeatError(
                 f"seat {seat!r} does not exist: seats are 0 to {self.players - 1}"
             )
-        return mask_of(self.known_cards[seat])
+        return mask_of(self.known_cards[number])
 
     @property
     def table_mask(self) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import attrs
 
+from ...common._numbers import plain_int
 from ...common._quote import got
 from ...errors import InvalidOptionsError
 
@@ -28,7 +29,10 @@ def _check_bool(_options: object, attribute: attrs.Attribute[bool], value: objec
 
 
 def _check_limit(_options: object, _attribute: object, value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    # A Python int only, numpy's refused: an attrs field keeps the value as given, and
+    # the options are written in every record's JSON.
+    limit = plain_int(value)
+    if limit is None or limit < 1:
         raise InvalidOptionsError(
             "Options.take_limit must be a positive int (the number of bouts in a row ending "
             f"with a take that draw the game, D13), got {got(value)}"

@@ -26,6 +26,7 @@ from collections.abc import Iterator, Sequence
 import attrs
 
 from ...common._bots import bot_steps, lineup_of, rngs_for
+from ...common._numbers import as_int
 from ...common._quote import got
 from ...errors import InvalidOptionsError
 from .bots import Bot
@@ -144,10 +145,12 @@ def simulate(
     >>> result.games, sum(result.losses) + result.draws
     (20, 20)
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+    count = as_int(games)
+    if count is None or count < 0:
         raise InvalidOptionsError(
             f"the number of games must be an int of 0 or more, got {got(games)}"
         )
+    games = count
     rng = random.Random(seed)
     losses = [0] * len(bots)
     places = [0] * len(bots)

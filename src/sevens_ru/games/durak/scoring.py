@@ -17,6 +17,7 @@ from __future__ import annotations
 import attrs
 
 from ...common._games import not_a_state
+from ...common._numbers import as_int
 from ...common._quote import got
 from ...errors import GameNotOverError, InvalidOptionsError
 from .names import DURAK
@@ -106,8 +107,10 @@ def payoffs(state: GameState, stake: int = 1) -> tuple[int, ...]:
     ...
     sevens_ru.errors.GameNotOverError: the payoffs exist only once the game is over (D12, D13); seat 1 is to lead
     """
-    if isinstance(stake, bool) or not isinstance(stake, int) or stake < 0:
+    points = as_int(stake)
+    if points is None or points < 0:
         raise InvalidOptionsError(f"the stake must be an int of 0 or more, got {got(stake)}")
+    stake = points
     _check_over("payoffs", state)
     loser = state.loser
     if loser is None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...common._linked import LinkedState, builder
+from ...common._numbers import as_int
 from ...common.cards import DECK, Card, Suit, cards_from_mask
 from ...errors import RecordError, SevensError
 from .events import Covered, Event, Joined, Led, Took
@@ -434,13 +435,14 @@ def _rebuild(
     try:
         if not isinstance(deal, tuple) or not isinstance(moves, list):
             raise RecordError("the deal is not a tuple of card sets, or the moves not a list")
-        if isinstance(trump, bool) or not isinstance(trump, int) or not 0 <= trump < len(DECK):
+        index = as_int(trump)
+        if index is None or not 0 <= index < len(DECK):
             raise RecordError("the trump card is not the index of a card")
         state = new_game(
             players,  # type: ignore[arg-type]  # new_game checks them
             dealer=dealer,  # type: ignore[arg-type]
             hands=[cards_from_mask(hand) for hand in deal],
-            trump=DECK[trump],
+            trump=DECK[index],
             options=options,  # type: ignore[arg-type]
         )
         for move in moves:

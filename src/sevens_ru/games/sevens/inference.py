@@ -43,6 +43,7 @@ from ...common._core import speedups
 from ...common._deals import multinomial, shares
 from ...common._games import not_a_view
 from ...common._linked import lineage
+from ...common._numbers import as_int
 from ...common.cards import DECK, DECK_MASK, Card, cards_from_mask
 from ...errors import (
     InconsistentViewError,
@@ -83,14 +84,16 @@ def _facts(view: PlayerView) -> _Facts:
     """Check ``view`` against the rules and read off what it proves."""
     if not isinstance(view, PlayerView):
         raise not_a_view("sevens_ru.inference", view, game=SEVENS)
-    players = view.players
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise InconsistentViewError(f"view.players must be an int, got {players!r}")
+    players = as_int(view.players)
+    if players is None:
+        raise InconsistentViewError(f"view.players must be an int, got {view.players!r}")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InconsistentViewError(f"view.players must be 2 to 6 (R4), got {players}")
-    seat = view.seat
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise InconsistentViewError(f"view.seat must be a seat 0 to {players - 1}, got {seat!r}")
+    seat = as_int(view.seat)
+    if seat is None or not 0 <= seat < players:
+        raise InconsistentViewError(
+            f"view.seat must be a seat 0 to {players - 1}, got {view.seat!r}"
+        )
     if (
         not isinstance(view.hand_sizes, tuple)
         or not isinstance(view.passes, tuple)
@@ -154,9 +157,9 @@ def _replay(view: PlayerView, hand: int, table: int) -> tuple[list[int], int | N
             raise InconsistentViewError(f"history[{number}]: the game was already over (R14)")
         if not isinstance(event, (Play, Pass)):
             raise InconsistentViewError(f"history[{number}] is not a Play or a Pass: {event!r}")
-        who = event.seat
-        if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < players:
-            raise InconsistentViewError(f"history[{number}]: there is no seat {who!r}")
+        who = as_int(event.seat)
+        if who is None or not 0 <= who < players:
+            raise InconsistentViewError(f"history[{number}]: there is no seat {event.seat!r}")
         if expected is not None and who != expected:
             raise InconsistentViewError(
                 f"history[{number}]: seat {who} acts, but it is seat {expected}'s turn (R10)"
@@ -319,11 +322,12 @@ class Inference:
         >>> s7.Card.parse("8♦") in infer(s7.view(state, 0)).allowed(2)
         False
         """
-        if isinstance(seat, bool) or seat not in self._facts.seats:
+        number = as_int(seat)
+        if number is None or number not in self._facts.seats:
             raise InvalidSeatError(
                 f"seat {seat!r} is not one of the other seats {list(self._facts.seats)}"
             )
-        return cards_from_mask(self._facts.allowed[self._facts.seats.index(seat)])
+        return cards_from_mask(self._facts.allowed[self._facts.seats.index(number)])
 
     @property
     def holders(self) -> Mapping[Card, frozenset[int]]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import attrs
 
 from ...common._games import not_a_state
+from ...common._numbers import as_int
 from ...common._quote import got
 from ...common.cards import DECK_MASK, Card, Rank, Suit, cards_from_mask, mask_of
 from ...errors import InvalidCardError, InvalidSeatError
@@ -130,7 +131,7 @@ class PlayerView:
         Raises:
             InvalidSeatError: ``seat`` is not the view's own seat.
         """
-        if seat != self.seat or isinstance(seat, bool):
+        if as_int(seat) != self.seat:
             raise InvalidSeatError(
                 f"the view of seat {self.seat} shows only the hand of seat {self.seat}, "
                 f"not of seat {seat!r} (R20)"

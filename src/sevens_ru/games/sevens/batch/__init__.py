@@ -33,6 +33,7 @@ except ImportError as error:  # pragma: no cover - only without the extra
     raise ImportError('sevens_ru.batch needs numpy: pip install "sevens-ru[numpy]"') from error
 
 from ....common._games import not_a_state
+from ....common._numbers import as_int
 from ....common.cards import DECK, DECK_MASK
 from ....errors import (
     BatchError,
@@ -608,8 +609,10 @@ class GameBatch:
         Raises:
             GameNotOverError: that game is not over (R19).
         """
-        if isinstance(game, bool) or not isinstance(game, (int, np.integer)):
+        number = as_int(game)
+        if number is None:
             raise BatchError(f"a game number is an int, got {type(game).__name__}")
+        game = number
         if not -self.size <= game < self.size:
             raise BatchError(f"game {game} is out of range for a batch of {self.size}")
         if not self._done[game]:
@@ -639,9 +642,10 @@ def _selection(games: npt.ArrayLike | None, size: int) -> slice | IntArray:
 
 
 def _check_size(size: object) -> int:
-    if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size < 1:
+    number = as_int(size)
+    if number is None or number < 1:
         raise BatchError(f"a batch holds at least one game, got {size!r}")
-    return int(size)
+    return number
 
 
 def _check_options(options: Options | None) -> Options:

@@ -8,11 +8,10 @@ from collections.abc import Callable
 from typing import Literal
 
 import attrs
+from attrs.validators import and_, ge, gt, in_, le, lt, optional
 
-from ....common._bots import check_playouts, check_seconds
-from ....common._quote import excerpt
+from ....common._bots import A_NUMBER, AN_INT, bot_setting, check_playouts, check_seconds
 from ....common.cards import Card, cards_from_mask, mask_of
-from ....errors import InvalidOptionsError
 from .._board import passes_field, playable_mask
 from ..deal import MIN_PLAYERS, hand_sizes
 from ..events import Play
@@ -33,41 +32,15 @@ __all__ = ["SearchBot"]
 _MOST_CARDS = max(hand_sizes(MIN_PLAYERS))  # the largest hand (R5)
 
 
-def _check_rollout(_bot: object, _attribute: object, value: str) -> None:
-    if value not in ("greedy", "random"):
-        raise InvalidOptionsError(
-            f"SearchBot.rollout must be 'greedy' or 'random', got {excerpt(value)}"
-        )
-
-
-def _check_temperature(_bot: object, _attribute: object, value: float | None) -> None:
-    if value is not None and (
-        isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 1e6
-    ):
-        raise InvalidOptionsError(
-            f"SearchBot.temperature must be None or a positive number, got {excerpt(value)}"
-        )
-
-
-def _check_chain_steps(_bot: object, _attribute: object, value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidOptionsError(
-            f"SearchBot.chain_steps must be a positive int, got {excerpt(value)}"
-        )
-
-
-def _check_endgame(_bot: object, _attribute: object, value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MOST_CARDS:
-        raise InvalidOptionsError(
-            f"SearchBot.endgame must be an int from 0 (never) to {_MOST_CARDS} cards, got {excerpt(value)}"
-        )
-
-
-def _check_share(_bot: object, _attribute: object, value: float) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise InvalidOptionsError(
-            f"SearchBot.place_weight must be from 0 to 1, got {excerpt(value)}"
-        )
+_check_rollout = bot_setting("must be 'greedy' or 'random'", in_(("greedy", "random")))
+_check_temperature = bot_setting(
+    "must be None or a positive number", optional(and_(A_NUMBER, gt(0), lt(1e6)))
+)
+_check_chain_steps = bot_setting("must be a positive int", AN_INT, ge(1))
+_check_endgame = bot_setting(
+    f"must be an int from 0 (never) to {_MOST_CARDS} cards", AN_INT, ge(0), le(_MOST_CARDS)
+)
+_check_share = bot_setting("must be from 0 to 1", A_NUMBER, ge(0), le(1))
 
 
 @attrs.frozen
