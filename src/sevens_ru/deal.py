@@ -8,6 +8,7 @@ from __future__ import annotations
 from .games.sevens.deal import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    PACK,
     deal_hands,
     deal_seeded,
     hand_sizes,
@@ -16,6 +17,7 @@ from .games.sevens.deal import (
 __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "PACK",
     "deal_hands",
     "deal_seeded",
     "hand_sizes",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..games.durak import (
     NUM_ACTIONS,
+    PACK,
     Cover,
     Covered,
     Event,
@@ -33,6 +34,7 @@ from ..games.durak import (
     new_game,
     next_dealer,
     pack,
+    pack_of,
     parse_move,
     payoffs,
     ranking,
@@ -56,6 +58,7 @@ from . import state as state
 
 __all__ = [
     "NUM_ACTIONS",
+    "PACK",
     "Cover",
     "Covered",
     "Event",
@@ -82,6 +85,7 @@ __all__ = [
     "new_game",
     "next_dealer",
     "pack",
+    "pack_of",
     "parse_move",
     "payoffs",
     "ranking",

@@ -9,22 +9,26 @@ from ..games.durak.deal import (
     HAND_SIZE,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    PACK,
     check_dealer,
     check_players,
     deal_hands,
     deal_seeded,
     pack,
     pack_mask,
+    pack_of,
 )
 
 __all__ = [
     "HAND_SIZE",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "PACK",
     "check_dealer",
     "check_players",
     "deal_hands",
     "deal_seeded",
     "pack",
     "pack_mask",
+    "pack_of",
 ]

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from ..common._core import speedups
 from ..common._numbers import as_int
-from ..common.cards import Rank, Suit
+from ..common.cards import Suit
 from ..errors import InvalidOptionsError, NoGameError
 from ..games import durak
 from ..games.durak import actions as durak_actions
@@ -25,7 +25,7 @@ from ..games.durak import encode as durak_encode
 from ..games.durak.deal import check_players as check_durak_players
 from ..games.sevens import actions as sevens_actions
 from ..games.sevens import encode as sevens_encode
-from ..games.sevens.deal import check_players
+from ..games.sevens.deal import PACK, check_players
 from ..games.sevens.game import apply, is_over, legal_actions, legal_mask, new_game
 from ..games.sevens.observation import PlayerView, view
 from ..games.sevens.options import Options
@@ -172,7 +172,7 @@ def _sevens_render(state: GameState) -> str:
             lines.append(f"{suit.symbol}  not open")
         else:
             low, high = row
-            cells = [rank.label() if low <= rank <= high else "·" for rank in Rank]
+            cells = [rank.label() if low <= rank <= high else "·" for rank in PACK.ranks]
             lines.append(f"{suit.symbol}  " + " ".join(cell.rjust(2) for cell in cells))
     for seat, hand in enumerate(state.hands):
         passes = state.passes[seat]

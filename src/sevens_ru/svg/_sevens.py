@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..common.cards import Card, Language, Rank, Suit
+from ..common.cards import Card, Language, Suit
+from ..games.sevens.deal import PACK
 from ..games.sevens.events import Pass, Play
 from ..games.sevens.game import legal_moves
 from ..games.sevens.observation import PlayerView, view
@@ -44,7 +45,7 @@ def _draw(
     last_card = last.card if last is not None else None
     for row, suit in enumerate(Suit):
         y = _ROWS_TOP + row * _ROW_STEP
-        for column, rank in enumerate(Rank):
+        for column, rank in enumerate(PACK.ranks):
             x = MARGIN + column * _PLACE_STEP
             card = Card(rank, suit)
             if card in seen.table:

@@ -68,9 +68,9 @@ except ImportError as error:  # pragma: no cover - only without the extra
 from ...common._core import speedups
 from ...common._games import DURAK, not_a_state, not_a_view
 from ...common._planes import CHUNKS, Field, card_plane, layout, mask_into, one_hots, scaled, tensor
-from ...common.cards import DECK, Rank, mask_of
+from ...common.cards import DECK, mask_of
 from .actions import _COVER_BASE, _LEAD_PATTERN, TAKE_ACTION
-from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players
+from .deal import MAX_PLAYERS, MIN_PLAYERS, PACK, check_players
 from .events import Covered, Led, Took
 from .game import legal_mask
 from .observation import PlayerView
@@ -103,7 +103,9 @@ _RELATIVE = {
     players: tuple(tuple((seat + k) % players for k in range(players)) for seat in range(players))
     for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
 }
-_RANK_CARDS = {rank: sum(card.bit for card in DECK if card.rank == rank) for rank in Rank}
+_RANK_CARDS = {
+    rank: PACK.mask_of(card for card in PACK if card.rank == rank) for rank in PACK.ranks
+}
 
 
 def observation_fields(players: int) -> tuple[Field, ...]:

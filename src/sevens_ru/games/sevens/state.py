@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from ...common._linked import LinkedState, blank, builder
 from ...common._quote import got
-from ...common.cards import DECK, DECK_MASK, Card, Rank, Suit, cards_from_mask
+from ...common.cards import DECK_MASK, Card, Rank, Suit, cards_from_mask
 from ...errors import InvalidCardError, RecordError, SevensError
 from ._board import (
     NINE_OF_DIAMONDS,
@@ -35,13 +35,14 @@ from ._board import (
     row_of,
     table_of,
 )
+from .deal import PACK
 from .events import Event, Pass, Play
 from .options import Options
 
 __all__ = ["GameState"]
 
-_RANKS = tuple(Rank)
-_PLAYS = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(6))
+_RANKS = PACK.ranks  # a row's bit i is the rank _RANKS[i] (R1: 6 to A)
+_PLAYS = tuple(tuple(Play(seat, card) for card in PACK.cards) for seat in range(6))
 _PASSES = tuple(Pass(seat) for seat in range(6))
 
 
