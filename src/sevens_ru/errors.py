@@ -71,7 +71,7 @@ class InvalidMaskError(SevensError, ValueError):
 
 
 class InvalidPackError(SevensError, ValueError):
-    """A :class:`~sevens_ru.Pack` made of no card, of more than 64, or of a card twice."""
+    """A :class:`~sevens_ru.Pack` made of no card or of a card twice, or with a bad name."""
 
 
 class NotInPackError(SevensError, ValueError):
@@ -97,7 +97,7 @@ class NotInDeckError(NotInPackError, AttributeError):
     >>> Card.parse("2♣").index
     Traceback (most recent call last):
     ...
-    sevens_ru.errors.NotInDeckError: 2♣ has no index: Card.index and Card.bit are places in DECK, the Russian 36-card pack (6 to A), which has no 2♣; another pack numbers its own cards: pack.index(card)
+    sevens_ru.errors.NotInDeckError: 2♣ has no index: Card.index, Card.bit and mask_of() number the cards of DECK, the Russian pack of 6 to A; a Pack numbers its own cards (pack.index(card))
     """
 
 

@@ -203,9 +203,9 @@ class Card:
         def __getattr__(self, name: str) -> object:
             if name in ("index", "bit"):  # bit: index raised inside that property
                 raise NotInDeckError(
-                    f"{self} has no index: Card.index and Card.bit are places in DECK, the "
-                    f"Russian 36-card pack (6 to A), which has no {self}; another pack "
-                    f"numbers its own cards: pack.index(card)"
+                    f"{self} has no index: Card.index, Card.bit and mask_of() number the "
+                    f"cards of DECK, the Russian pack of 6 to A; a Pack numbers its own "
+                    f"cards (pack.index(card))"
                 )
             raise AttributeError(f"'Card' object has no attribute {name!r}", name=name, obj=self)
 

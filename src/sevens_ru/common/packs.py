@@ -1,7 +1,7 @@
 """The packs that cards come from (the Sevens family's rules F3–F5), each with its own numbering.
 
 A :class:`Pack` is a value: its cards in its canonical order (by suit ♣ < ♦ < ♥ < ♠,
-then by its rank order), and from that order its card sets, ints of up to 64 bits
+then by its rank order), and from that order its card sets, ints of up to 52 bits
 with bit ``i`` for ``pack.cards[i]``. Four packs come with the library:
 
 =================  =====  =======================================================
@@ -50,9 +50,6 @@ __all__ = [
     "Pack",
 ]
 
-MAX_CARDS = 64
-"""The most cards a pack holds, so that its card sets are ints of at most 64 bits."""
-
 
 def _check_name(_pack: object, _attribute: object, value: str) -> None:
     if not isinstance(value, str):
@@ -74,8 +71,8 @@ def _as_cards(value: object) -> tuple[Card, ...]:
 
 
 def _check_cards(_pack: object, _attribute: object, cards: tuple[Card, ...]) -> None:
-    if not 0 < len(cards) <= MAX_CARDS:
-        raise InvalidPackError(f"a pack holds 1 to {MAX_CARDS} cards, got {len(cards)}")
+    if not cards:  # and at most the 52 cards there are: card sets of up to 52 bits
+        raise InvalidPackError("a pack holds at least one card, got none")
     if len(set(cards)) != len(cards):
         twice = next(card for index, card in enumerate(cards) if card in cards[:index])
         raise InvalidPackError(f"a pack holds each card once, but {twice} is in it twice")
@@ -151,7 +148,7 @@ class Pack:
 
     def __repr__(self) -> str:
         for name in _BUILT_IN:
-            if getattr(Pack, name, None) is self:
+            if getattr(Pack, name, None) == self:
                 return f"Pack.{name}"
         return f"<Pack {self.name!r}: {self.cards[0]} … {self.cards[-1]}, {len(self)} cards>"
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from ...common._numbers import as_action
 from ...common.cards import DECK, Card
+from ...errors import InvalidMoveError
 
 __all__ = ["NUM_ACTIONS", "action_of", "move_of"]
 
@@ -36,10 +37,16 @@ def action_of(card: Card | str) -> int:
 
     Raises:
         CardParseError: ``card`` is text that is not a card, or not a card at all.
+        InvalidMoveError: a card of another pack (a 2, 3, 4 or 5), which no action plays.
     """
-    if isinstance(card, Card):
+    if not isinstance(card, Card):
+        card = Card.parse(card)
+    try:
         return card.index
-    return Card.parse(card).index
+    except AttributeError:
+        raise InvalidMoveError(
+            f"{card} is not a card of the main game (R1: 6 to A), so no action plays it"
+        ) from None
 
 
 def move_of(action: int) -> Card:
