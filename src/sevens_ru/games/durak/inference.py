@@ -41,7 +41,7 @@ from types import MappingProxyType
 from ...common._deals import Deals
 from ...common._games import DURAK, not_a_view
 from ...common._linked import lineage
-from ...common.cards import DECK, Card, cards_from_mask, mask_of
+from ...common.cards import Card, cards_from_mask, mask_of
 from ...errors import (
     InconsistentViewError,
     InvalidSeatError,
@@ -161,7 +161,7 @@ class Inference:
             places = self._places
             self._holders = MappingProxyType(
                 {
-                    DECK[index]: frozenset(places[place] for place in found)
+                    PACK.cards[index]: frozenset(places[place] for place in found)
                     for index, found in self._deals.holders().items()
                 }
             )

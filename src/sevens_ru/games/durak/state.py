@@ -20,11 +20,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...common._linked import LinkedState, builder
-from ...common.cards import DECK, Card, Suit, cards_from_mask
+from ...common.cards import Card, Suit, cards_from_mask
 from ...errors import RecordError, SevensError
+from .deal import PACK
 from .events import Covered, Event, Joined, Led, Took
 from .moves import Cover, Lead, Move
 from .options import Options
+
+_CARDS = PACK.cards  # card i of every card set
 
 __all__ = ["GameState"]
 
@@ -44,7 +47,7 @@ def _beaten_by(card: Card, trump: Suit) -> int:
     return higher if card.suit == trump else higher | 0x1FF << (trump * 9)
 
 
-BEATEN_BY = tuple(tuple(_beaten_by(card, trump) for card in DECK) for trump in Suit)
+BEATEN_BY = tuple(tuple(_beaten_by(card, trump) for card in PACK.cards) for trump in Suit)
 """``BEATEN_BY[trump][i]``: the card set that covers ``DECK[i]`` when ``trump`` is trump (D8)."""
 
 
@@ -81,7 +84,7 @@ class Setup:
         self.undealt = undealt
         self.take_limit = options.take_limit
         self.seats_after = _SEATS_AFTER[players]
-        self.beaten_by = BEATEN_BY[DECK[trump].suit]
+        self.beaten_by = BEATEN_BY[_CARDS[trump].suit]
         self._deal_cards: tuple[tuple[Card, ...], ...] | None = None
 
     @property
@@ -170,12 +173,12 @@ class GameState(LinkedState):
     @property
     def trump(self) -> Card:
         """The trump card, shown to everyone (D4); its suit is trump."""
-        return DECK[self._setup.trump]
+        return _CARDS[self._setup.trump]
 
     @property
     def trump_suit(self) -> Suit:
         """The trump suit (D4)."""
-        return DECK[self._setup.trump].suit
+        return _CARDS[self._setup.trump].suit
 
     @property
     def deal(self) -> tuple[tuple[Card, ...], ...]:
@@ -434,13 +437,13 @@ def _rebuild(
     try:
         if not isinstance(deal, tuple) or not isinstance(moves, list):
             raise RecordError("the deal is not a tuple of card sets, or the moves not a list")
-        if isinstance(trump, bool) or not isinstance(trump, int) or not 0 <= trump < len(DECK):
+        if isinstance(trump, bool) or not isinstance(trump, int) or not 0 <= trump < len(PACK):
             raise RecordError("the trump card is not the index of a card")
         state = new_game(
             players,  # type: ignore[arg-type]  # new_game checks them
             dealer=dealer,  # type: ignore[arg-type]
             hands=[cards_from_mask(hand) for hand in deal],
-            trump=DECK[trump],
+            trump=PACK.cards[trump],
             options=options,  # type: ignore[arg-type]
         )
         for move in moves:

@@ -19,12 +19,15 @@ True
 from __future__ import annotations
 
 from ...common._numbers import as_action
-from ...common.cards import DECK, Card
+from ...common.cards import Card
 from ...errors import InvalidMoveError
+from .deal import PACK
+
+_CARDS = PACK.cards
 
 __all__ = ["NUM_ACTIONS", "action_of", "move_of"]
 
-NUM_ACTIONS = len(DECK)
+NUM_ACTIONS = len(PACK)
 """The number of actions of the main game: one per card, 36."""
 
 
@@ -63,7 +66,7 @@ def move_of(action: int) -> Card:
     Raises:
         InvalidMoveError: ``action`` is not an integral number from 0 to 35.
     """
-    return DECK[check_action(action)]
+    return _CARDS[check_action(action)]
 
 
 def check_action(action: object) -> int:

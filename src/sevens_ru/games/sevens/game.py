@@ -23,7 +23,7 @@ from ...common._core import speedups
 from ...common._games import SEVENS, not_a_state
 from ...common._numbers import as_int
 from ...common._quote import got
-from ...common.cards import DECK, Card, cards_from_mask
+from ...common.cards import Card, cards_from_mask
 from ...common.shuffle import fresh_seed
 from ...errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
 from ._board import NINE_OF_DIAMONDS, NINES, PASS, PLAY, TABLE_SHIFT, playable_mask
@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 _DEFAULT_OPTIONS = Options()
-_BITS = tuple(card.bit for card in DECK)
+_BITS = tuple(card.bit for card in PACK.cards)
 
 # Legal-move tuples by card set. A legal set holds at most two cards per suit, so there
 # are fewer than 400,000 possible keys; 40,000 occur in 100,000 random games. The cache
@@ -180,7 +180,7 @@ def apply(state: GameState, card: Card | str | int) -> GameState:
         index = _index_of(state, card)
     bit = _BITS[index]
     if not moves & bit:  # every move is checked, the engine's own suggestions too
-        raise IllegalMoveError(_why_illegal(state, DECK[index]))
+        raise IllegalMoveError(_why_illegal(state, PACK.cards[index]))
     setup = state._setup
     deal = setup.deal
     turn: int | None = state._turn
@@ -299,7 +299,7 @@ def _why_illegal(state: GameState, card: Card) -> str:
         if row is None:
             reason = f"the {card.suit} row is not open: it opens with 9{card.suit} (R9)"
         else:
-            low, high = (DECK[card.suit * 9 + rank - 6] for rank in row)
+            low, high = (PACK.cards[card.suit * 9 + rank - 6] for rank in row)
             reason = (
                 f"it is not next to an end of the {card.suit} row {low}–{high} (R9)"
                 if low != high
