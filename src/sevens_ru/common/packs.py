@@ -4,16 +4,16 @@ A :class:`Pack` is a value: its cards in its canonical order (by suit ♣ < ♦ 
 then by its rank order), and from that order its card sets, ints of up to 52 bits
 with bit ``i`` for ``pack.cards[i]``. Four packs come with the library:
 
-=================  =====  =======================================================
-pack               cards  ranks of each suit, in order
-=================  =====  =======================================================
-:data:`RUSSIAN_36`    36  6 7 8 9 10 J Q K A (R1): :data:`~sevens_ru.DECK`, the main
-                          game's and Durak's full pack
-:data:`PIQUET_32`     32  7 8 9 10 J Q K A: Durak's short deck (D1)
-:data:`FRENCH_52`     52  A 2 3 … 10 J Q K, the ace low (F4's default)
-:data:`SPANISH_40`    40  A 2 3 4 5 6 7 J Q K (C1: oros ♦, copas ♥, espadas ♠,
-                          bastos ♣; sota J, caballo Q, rey K)
-=================  =====  =======================================================
+====================  =====  ====================================================
+pack                  cards  ranks of each suit, in order
+====================  =====  ====================================================
+:data:`RUSSIAN_36`       36  6 7 8 9 10 J Q K A (R1): :data:`~sevens_ru.DECK`, the
+                             main game's and Durak's full pack
+:data:`PIQUET_32`        32  7 8 9 10 J Q K A: Durak's short deck (D1)
+:data:`FRENCH_52`        52  A 2 3 … 10 J Q K, the ace low (F4's default)
+:data:`SPANISH_40`       40  A 2 3 4 5 6 7 J Q K (C1: oros ♦, copas ♥, espadas ♠,
+                             bastos ♣; sota J, caballo Q, rey K)
+====================  =====  ====================================================
 
 and :data:`FRENCH_52_ACE_HIGH`, the same 52 cards ranked 2 … A (F4's ``ace="high"``).
 The Russian pack's numbering is exactly :attr:`Card.index <sevens_ru.Card.index>` and

@@ -55,7 +55,7 @@ PACK = RUSSIAN_36
 """The pack in whose order every card set and action number of Durak is written, with either deck.
 
 :data:`~sevens_ru.RUSSIAN_36`: with the short deck too, the cards of the game are
-:data:`~sevens_ru.PIQUET_32` (:func:`pack_of`), and their card sets are 36-bit ones, bit
+:data:`~sevens_ru.PIQUET_32` (:func:`~sevens_ru.durak.pack_of`), and their card sets are 36-bit ones, bit
 ``i`` for ``DECK[i]``, so that both decks share one numbering (the actions, the tensors).
 """
 
@@ -89,7 +89,7 @@ def pack(short_deck: bool) -> tuple[Card, ...]:
 
 
 def pack_mask(short_deck: bool) -> int:
-    """:func:`~sevens_ru.durak.pack` as a 36-bit card set (in the order of :data:`PACK`).
+    """:func:`~sevens_ru.durak.pack` as a 36-bit card set (in the order of :data:`~sevens_ru.durak.PACK`).
 
     >>> from sevens_ru.common.cards import DECK_MASK
     >>> pack_mask(False) == DECK_MASK, pack_mask(True).bit_count()
