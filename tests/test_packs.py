@@ -100,6 +100,8 @@ def test_the_two_orders_of_the_52_cards() -> None:
 def test_each_game_states_its_pack() -> None:
     assert sevens.PACK is RUSSIAN_36 and s7.deal.PACK is RUSSIAN_36
     assert durak.PACK is RUSSIAN_36  # Durak's card sets, with either deck
+    assert s7.games.get("sevens").pack is sevens.PACK
+    assert s7.games.get("durak").pack is durak.PACK
     assert durak.pack_of() is durak.pack_of(durak.Options()) is RUSSIAN_36
     assert durak.pack_of(durak.Options(short_deck=True)) is PIQUET_32
     for short_deck in (False, True):

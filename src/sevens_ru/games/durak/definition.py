@@ -16,7 +16,7 @@ from typing import Any
 from .._game import Game, Tensors
 from . import actions
 from .bots.registry import _REGISTRY
-from .deal import pack
+from .deal import PACK, pack
 from .game import apply, is_over, legal_actions, legal_mask, legal_moves, new_game
 from .moves import Move, parse_move
 from .observation import PlayerView, view
@@ -126,6 +126,7 @@ GAME: Game[GameState, PlayerView, Move] = Game(
     legal_actions=legal_actions,
     legal_mask=legal_mask,
     bots=_REGISTRY,
+    pack=PACK,
     variants=_variants,
     random_setup=_random_setup,
     hide_others=hide_others,

@@ -3,8 +3,8 @@
 >>> from sevens_ru import games
 >>> sevens = games.get("sevens")
 >>> state = sevens.new_game(4, seed=7)
->>> sevens.legal_moves(state), sevens.num_actions(4)
-((Card.parse('9♦'),), 36)
+>>> sevens.legal_moves(state), sevens.num_actions(4), sevens.pack
+((Card.parse('9♦'),), 36, Pack.RUSSIAN_36)
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from ...common.cards import Card
 from .._game import Game, Tensors
 from . import actions
 from .bots.registry import _REGISTRY
+from .deal import PACK
 from .game import apply, is_over, legal_actions, legal_mask, legal_moves, new_game
 from .observation import PlayerView, view
 from .options import Options
@@ -117,6 +118,7 @@ GAME: Game[GameState, PlayerView, Card] = Game(
     legal_actions=legal_actions,
     legal_mask=legal_mask,
     bots=_REGISTRY,
+    pack=PACK,
     variants=_variants,
     hide_others=hide_others,
     tensors=_tensors,
