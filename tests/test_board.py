@@ -147,5 +147,5 @@ def test_pass_counts_and_passes_field_are_inverse(counts: list[int]) -> None:
 
 def test_the_module_lists_every_name_it_defines() -> None:
     public = {name for name in vars(_board) if not name.startswith("_")}
-    imported = {"DECK", "DECK_MASK", "Iterable", "MAX_PLAYERS", "annotations"}
+    imported = {"DECK", "DECK_MASK", "PACK", "Iterable", "MAX_PLAYERS", "annotations"}
     assert set(_board.__all__) == public - imported

@@ -1,4 +1,4 @@
-"""Cards and notation (R1–R3)."""
+"""Cards and notation (R1–R3, and the ranks 2 to 5 of the other packs: F3, F6)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import sevens_ru as s7
-from sevens_ru import DECK, Card, Rank, Suit
+from sevens_ru import DECK, RUSSIAN_36, Card, Rank, Suit
+
+LOW_CARDS = tuple(Card(rank, suit) for suit in Suit for rank in Rank if rank < Rank.SIX)
+"""The 16 cards 2 to 5, of no place in DECK."""
 
 
 def test_the_pack_has_36_distinct_cards_in_canonical_order() -> None:
@@ -21,8 +24,67 @@ def test_the_pack_has_36_distinct_cards_in_canonical_order() -> None:
         Suit.HEARTS,
         Suit.SPADES,
     ]
-    assert [card.rank for card in DECK[:9]] == list(Rank)
-    assert [int(rank) for rank in Rank] == [6, 7, 8, 9, 10, 11, 12, 13, 14]
+    assert [card.rank for card in DECK[:9]] == list(RUSSIAN_36.ranks)
+    assert [int(rank) for rank in RUSSIAN_36.ranks] == [6, 7, 8, 9, 10, 11, 12, 13, 14]
+
+
+def test_rank_has_the_thirteen_ranks_2_to_ace() -> None:
+    # F3: TWO, THREE, FOUR and FIVE come before the nine of R1
+    assert [int(rank) for rank in Rank] == list(range(2, 15))
+    assert list(Rank)[:4] == [Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE]
+    assert [rank.label() for rank in Rank][:5] == ["2", "3", "4", "5", "6"]
+
+
+def test_the_low_cards_come_first_in_their_suit() -> None:
+    # F5: comparing cards keeps one order in every pack, 2 lowest, A highest
+    two, five = Card.parse("2♦"), Card.parse("5♦")
+    assert Card.parse("A♣") < two < five < Card.parse("6♦") < Card.parse("2♥")
+    assert sorted([Card.parse("6♠"), Card.parse("3♠"), Card.parse("A♣")]) == [
+        Card.parse("A♣"),
+        Card.parse("3♠"),
+        Card.parse("6♠"),
+    ]
+    assert two <= two and five >= two and not two > five
+
+
+@pytest.mark.parametrize("card", LOW_CARDS, ids=str)
+def test_a_low_card_has_no_index_in_the_deck(card: Card) -> None:
+    # Card.index and Card.bit are places in DECK; a 2 to 5 has none
+    assert card not in DECK
+    assert not hasattr(card, "index") and not hasattr(card, "bit")
+    for attribute in ("index", "bit"):
+        with pytest.raises(s7.NotInDeckError, match=rf"{card} has no index") as error:
+            getattr(card, attribute)
+        assert isinstance(error.value, s7.NotInPackError)
+        assert isinstance(error.value, ValueError) and isinstance(error.value, s7.SevensError)
+        assert len(str(error.value)) < 200
+    with pytest.raises(s7.NotInDeckError):
+        s7.mask_of([DECK[0], card])
+    with pytest.raises(AttributeError, match="no attribute 'colour'"):
+        card.colour  # type: ignore[attr-defined]  # noqa: B018
+
+
+@pytest.mark.parametrize("card", LOW_CARDS, ids=str)
+def test_a_low_card_is_a_value_like_any_other(card: Card) -> None:
+    import copy
+    import pickle
+
+    assert Card(card.rank, card.suit) == card and hash(Card(card.rank, card.suit)) == hash(card)
+    assert pickle.loads(pickle.dumps(card)) == card
+    assert copy.deepcopy(card) == card
+    assert eval(repr(card), {"Card": Card}) == card
+    assert str(card) == card.label("en") == card.label("ru") == card.label("fr")
+
+
+@pytest.mark.parametrize("lang", s7.LANGUAGES)
+@pytest.mark.parametrize("card", LOW_CARDS, ids=str)
+def test_low_cards_parse_in_every_language(card: Card, lang: s7.Language) -> None:
+    # F6: the ranks 2 to 5 are digits in every language, with every suit notation
+    label = card.label(lang)
+    assert label == f"{int(card.rank)}{card.suit.symbol}"
+    assert Card.parse(label) == card
+    assert Card.parse(f" {int(card.rank)} {card.suit.letter.lower()} ") == card
+    assert Card.parse(f"{int(card.rank)}{card.suit.russian_letter}") == card
 
 
 def test_canonical_order_is_by_suit_then_rank() -> None:
@@ -114,7 +176,8 @@ def test_latin_t_is_the_ten_and_cyrillic_t_is_the_ace() -> None:
         ("   ", "empty"),
         ("11♦", "unknown rank '1'"),
         ("1♦", "unknown rank '1'"),
-        ("5♠", "unknown rank '5'"),
+        ("0♠", "unknown rank '0'"),
+        ("12♠", "unknown rank '1'"),  # F6: 1, 11 and 12 are refused
         ("X♠", "unknown rank 'X'"),
         ("Z", "unknown rank 'Z'"),
         ("10", "suit is missing"),

@@ -33,6 +33,15 @@ from . import shuffle as shuffle
 from . import state as state
 from .common._core import IMPLEMENTATION
 from .common.cards import DECK, LANGUAGES, Card, Language, Rank, Suit, cards_from_mask, mask_of
+from .common.packs import (
+    FRENCH_52,
+    FRENCH_52_ACE_HIGH,
+    PACKS,
+    PIQUET_32,
+    RUSSIAN_36,
+    SPANISH_40,
+    Pack,
+)
 from .errors import (
     BatchError,
     CardParseError,
@@ -46,12 +55,15 @@ from .errors import (
     InvalidMaskError,
     InvalidMoveError,
     InvalidOptionsError,
+    InvalidPackError,
     InvalidSeatError,
     MatchError,
     MissingExtraError,
     NoGameError,
     NoMoveError,
     NotAGameStateError,
+    NotInDeckError,
+    NotInPackError,
     RecordError,
     SevensError,
     UnknownBotError,
@@ -87,10 +99,16 @@ if not TYPE_CHECKING:  # for the type checker, durak is imported above
 
 __all__ = [
     "DECK",
+    "FRENCH_52",
+    "FRENCH_52_ACE_HIGH",
     "IMPLEMENTATION",
     "LANGUAGES",
     "NUM_ACTIONS",
+    "PACKS",
+    "PIQUET_32",
     "POINTS",
+    "RUSSIAN_36",
+    "SPANISH_40",
     "BatchError",
     "Card",
     "CardParseError",
@@ -106,6 +124,7 @@ __all__ = [
     "InvalidMaskError",
     "InvalidMoveError",
     "InvalidOptionsError",
+    "InvalidPackError",
     "InvalidSeatError",
     "Language",
     "MatchError",
@@ -113,7 +132,10 @@ __all__ = [
     "NoGameError",
     "NoMoveError",
     "NotAGameStateError",
+    "NotInDeckError",
+    "NotInPackError",
     "Options",
+    "Pack",
     "Pass",
     "PlaceNumbering",
     "Play",

@@ -28,12 +28,15 @@ __all__ = [
     "InvalidMaskError",
     "InvalidMoveError",
     "InvalidOptionsError",
+    "InvalidPackError",
     "InvalidSeatError",
     "MatchError",
     "MissingExtraError",
     "NoGameError",
     "NoMoveError",
     "NotAGameStateError",
+    "NotInDeckError",
+    "NotInPackError",
     "RecordError",
     "SevensError",
     "UnknownBotError",
@@ -65,6 +68,37 @@ class InvalidCardError(WrongTypeError):
 
 class InvalidMaskError(SevensError, ValueError):
     """An int that is not a 36-bit card set: negative, or with a bit at 36 or above."""
+
+
+class InvalidPackError(SevensError, ValueError):
+    """A :class:`~sevens_ru.Pack` made of no card or of a card twice, or with a bad name."""
+
+
+class NotInPackError(SevensError, ValueError):
+    """A card asked of a pack that does not hold it: ``FRENCH_52.index(card)`` is fine, ``PIQUET_32.index("6♣")`` is not.
+
+    >>> from sevens_ru import PIQUET_32
+    >>> PIQUET_32.index("6♣")
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.NotInPackError: 6♣ is not in the pack piquet-32 (32 cards: 7♣ … A♠)
+    """
+
+
+class NotInDeckError(NotInPackError, AttributeError):
+    """:attr:`Card.index <sevens_ru.Card.index>` or :attr:`~sevens_ru.Card.bit` of a card outside :data:`~sevens_ru.DECK` (a 2, 3, 4 or 5).
+
+    Those two, and the 36-bit card sets of :func:`~sevens_ru.mask_of`, are places in the
+    Russian pack; another pack's places are its own (:meth:`Pack.index
+    <sevens_ru.Pack.index>`). It is an ``AttributeError`` too, so ``hasattr(card,
+    "index")`` is ``False`` for such a card.
+
+    >>> from sevens_ru import Card
+    >>> Card.parse("2♣").index
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.NotInDeckError: 2♣ has no index: Card.index, Card.bit and mask_of() number the cards of DECK, the Russian pack of 6 to A; a Pack numbers its own cards (pack.index(card))
+    """
 
 
 class InvalidDealError(SevensError, ValueError):

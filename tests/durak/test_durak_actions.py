@@ -11,7 +11,7 @@ from durak_helpers import seeds
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sevens_ru import DECK, IllegalMoveError, InvalidDealError, InvalidMoveError, Rank, durak
+from sevens_ru import DECK, IllegalMoveError, InvalidDealError, InvalidMoveError, durak
 from sevens_ru.games.durak.actions import COVER_ACTIONS, LEAD_ACTIONS, TAKE_ACTION
 
 
@@ -19,7 +19,7 @@ def every_move() -> list[durak.Move]:
     """Every lead, every cover some trump allows, and the take, written out from D6, D8, D9."""
     leads: list[durak.Move] = [
         durak.Lead(cards)
-        for rank in Rank
+        for rank in durak.PACK.ranks
         for size in range(1, 5)
         for cards in combinations([card for card in DECK if card.rank == rank], size)
     ]

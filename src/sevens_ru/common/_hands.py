@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..errors import CardParseError, InvalidDealError
+from ..errors import CardParseError, InvalidDealError, NotInPackError
 from ._numbers import as_int
 from ._quote import excerpt, got
-from .cards import DECK_MASK, Card
+from .cards import Card
+from .packs import RUSSIAN_36, Pack
 
 __all__ = ["check_player_count", "read_hands"]
 
@@ -52,13 +53,21 @@ def read_hands(
     hands: Sequence[Iterable[Card | str]],
     *,
     cite: str,
-    pack: int = DECK_MASK,
+    pack: Pack = RUSSIAN_36,
+    within: int | None = None,
     outside: str = "",
 ) -> tuple[tuple[int, ...], dict[Card, int]]:
-    """The hands as card sets (bit ``i`` is ``DECK[i]``), and the seat holding each card.
+    """The hands as card sets of ``pack`` (bit ``i`` is ``pack.cards[i]``), and the seat holding each card.
 
     ``cite`` is the rule that forbids dealing a card twice (``"R6"``, ``"D3"``). A card
-    outside ``pack`` (a card set) is refused with the reason ``outside``.
+    outside ``pack``, or outside its card set ``within`` when one is given (the cards
+    of the game, when its card sets are those of a larger pack), is refused with the
+    reason ``outside``.
+
+    >>> read_hands(2, [["2♣"], []], cite="R6", outside="which is not in the pack of 6 to A (R1)")
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.InvalidDealError: seat 0 holds 2♣, which is not in the pack of 6 to A (R1)
 
     >>> read_hands(2, [["9♦"], ["9D"]], cite="R6")
     Traceback (most recent call last):
@@ -89,8 +98,13 @@ def read_hands(
                 card = item if isinstance(item, Card) else Card.parse(item)
             except CardParseError as error:
                 raise InvalidDealError(f"seat {seat}, card {position}: {error}") from error
-            if not pack & card.bit:
-                raise InvalidDealError(f"seat {seat} holds {card}, {outside}")
+            try:
+                bit = 1 << pack.index(card)
+            except NotInPackError:
+                bit = 0
+            if not bit or (within is not None and not within & bit):
+                reason = outside or f"which is not in the pack {pack.name}"
+                raise InvalidDealError(f"seat {seat} holds {card}, {reason}")
             if card in owner:
                 where = (
                     f"twice in the hand of seat {seat}"
@@ -101,6 +115,6 @@ def read_hands(
                     f"card {card} is dealt {where}; every card is dealt once ({cite})"
                 )
             owner[card] = seat
-            mask |= card.bit
+            mask |= bit
         masks.append(mask)
     return tuple(masks), owner

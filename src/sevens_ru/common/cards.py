@@ -1,7 +1,9 @@
-"""Cards and their notation: the 36-card Russian pack (R1, R2).
+"""Cards and their notation: the 52 cards 2 to A, and the 36-card Russian pack (R1, R2).
 
-This module knows the pack and how cards are written; it knows nothing about the
-rules of any game played with it.
+This module knows the cards, how they are written and the Russian pack's numbering
+(:data:`DECK`, :attr:`Card.index`, :func:`mask_of`); the other packs, with their own
+numbering, are in :mod:`sevens_ru.common.packs`. It knows nothing about the rules of
+any game played with them.
 
 >>> from sevens_ru import Card, Rank, Suit, DECK
 >>> card = Card.parse("10♦")
@@ -22,7 +24,7 @@ from __future__ import annotations
 import enum
 import operator
 from collections.abc import Iterable, Iterator
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Literal, get_args
 
 import attrs
 
@@ -30,6 +32,7 @@ from ..errors import (
     CardParseError,
     InvalidCardError,
     InvalidMaskError,
+    NotInDeckError,
     UnknownLanguageError,
     WrongTypeError,
 )
@@ -96,23 +99,34 @@ class Suit(enum.IntEnum):
         return self.symbol
 
 
+_NUMBERS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
 _RANK_LABELS: dict[Language, tuple[str, ...]] = {
-    "en": ("6", "7", "8", "9", "10", "J", "Q", "K", "A"),
-    "ru": ("6", "7", "8", "9", "10", "В", "Д", "К", "Т"),
-    "fr": ("6", "7", "8", "9", "10", "V", "D", "R", "A"),
-    "de": ("6", "7", "8", "9", "10", "B", "D", "K", "A"),
+    "en": (*_NUMBERS, "J", "Q", "K", "A"),
+    "ru": (*_NUMBERS, "В", "Д", "К", "Т"),
+    "fr": (*_NUMBERS, "V", "D", "R", "A"),
+    "de": (*_NUMBERS, "B", "D", "K", "A"),
 }
 
 
 class Rank(enum.IntEnum):
-    """The nine ranks, low to high (R1). The value is the rank's number, 11–14 for faces.
+    """The thirteen ranks, low to high. The value is the rank's number, 11–14 for faces.
+
+    The Russian pack has the nine from :attr:`SIX` to :attr:`ACE` (R1); the ranks of a
+    pack, in its own order, are :attr:`Pack.ranks <sevens_ru.Pack.ranks>` (so
+    ``RUSSIAN_36.ranks``, not ``Rank``, when a game's nine ranks are meant).
 
     >>> Rank.QUEEN.label("en"), Rank.QUEEN.label("ru"), Rank.QUEEN.label("fr")
     ('Q', 'Д', 'D')
-    >>> Rank(10), Rank.SIX < Rank.ACE
-    (<Rank.TEN: 10>, True)
+    >>> Rank(10), Rank.SIX < Rank.ACE, Rank.TWO.label()
+    (<Rank.TEN: 10>, True, '2')
+    >>> len(Rank), min(Rank), max(Rank)
+    (13, <Rank.TWO: 2>, <Rank.ACE: 14>)
     """
 
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
     SIX = 6
     SEVEN = 7
     EIGHT = 8
@@ -124,8 +138,8 @@ class Rank(enum.IntEnum):
     ACE = 14
 
     def label(self, lang: Language = "en") -> str:
-        """The short name in ``lang``: ``"10"``, or a face letter (J/В/V/B for the jack...)."""
-        return _RANK_LABELS[_check_language(lang)][self - 6]
+        """The short name in ``lang``: ``"2"`` to ``"10"``, or a face letter (J/В/V/B for the jack...)."""
+        return _RANK_LABELS[_check_language(lang)][self - 2]
 
     def __str__(self) -> str:
         return self.label()
@@ -149,8 +163,12 @@ def _check_suit(_card: object, _attribute: object, value: Suit) -> None:
 class Card:
     """A playing card: a :class:`Rank` and a :class:`Suit`.
 
-    Cards compare in the canonical order of R2 (by suit, then by rank), and
-    :attr:`index` is the card's position in :data:`DECK`.
+    Cards compare in the canonical order of R2 (by suit, then by rank, 2 lowest and A
+    highest), whatever pack they come from, and :attr:`index` is the card's position
+    in :data:`DECK`, the Russian pack. A 2, 3, 4 or 5 is a card too (of the 52-card and
+    40-card packs), but it is in no place of :data:`DECK`: its :attr:`index` and
+    :attr:`bit` raise :class:`~sevens_ru.errors.NotInDeckError`, and its place in a
+    pack that holds it is :meth:`Pack.index <sevens_ru.Pack.index>`.
 
     >>> Card(Rank.JACK, Suit.DIAMONDS)
     Card.parse('J♦')
@@ -158,6 +176,8 @@ class Card:
     True
     >>> Card.parse("J♦").index
     14
+    >>> Card.parse("2♥") < Card.parse("6♥"), hasattr(Card.parse("2♥"), "index")
+    (True, False)
     """
 
     rank: Rank = attrs.field(validator=_check_rank)
@@ -165,21 +185,46 @@ class Card:
     suit: Suit = attrs.field(validator=_check_suit)
     """The card's suit."""
     index: int = attrs.field(init=False, eq=False)
-    """Position in :data:`DECK` (0 = 6♣ … 35 = A♠): ``suit * 9 + rank - 6``."""
+    """Position in :data:`DECK` (0 = 6♣ … 35 = A♠): ``suit * 9 + rank - 6``.
+
+    Only the 36 cards of :data:`DECK` have one: for a 2, 3, 4 or 5 it raises
+    :class:`~sevens_ru.errors.NotInDeckError` (an ``AttributeError`` too).
+    """
+    _order: int = attrs.field(init=False, eq=False)
+    """The canonical order of every card (R2): ``suit * 16 + rank``."""
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "index", self.suit * 9 + self.rank - 6)
+        if self.rank >= 6:
+            object.__setattr__(self, "index", self.suit * 9 + self.rank - 6)
+        object.__setattr__(self, "_order", self.suit * 16 + self.rank)
+
+    if not TYPE_CHECKING:  # the index (or bit) of a card outside DECK, or a typo, gets here
+
+        def __getattr__(self, name: str) -> object:
+            if name in ("index", "bit"):  # bit: index raised inside that property
+                raise NotInDeckError(
+                    f"{self} has no index: Card.index, Card.bit and mask_of() number the "
+                    f"cards of DECK, the Russian pack of 6 to A; a Pack numbers its own "
+                    f"cards (pack.index(card))"
+                )
+            raise AttributeError(f"'Card' object has no attribute {name!r}", name=name, obj=self)
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
+        return Card, (self.rank, self.suit)
 
     @property
     def bit(self) -> int:
-        """``1 << index``: this card in a 36-bit card set (see :func:`mask_of`)."""
+        """``1 << index``: this card in a 36-bit card set (see :func:`mask_of`).
+
+        Like :attr:`index`, only for the cards of :data:`DECK`.
+        """
         return 1 << self.index
 
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card: a rank, then a suit, in any case, spaces around and between ignored.
 
-        Ranks: ``6``–``9``, ``10`` or ``T``, and the face letters of English
+        Ranks: ``2``–``9``, ``10`` or ``T``, and the face letters of English
         (``J Q K A``), French (``V D R A``: valet, dame, roi, as), German
         (``B D K A``: Bube, Dame, König, Ass) and Russian (``В Д К Т``: валет, дама,
         король, туз). Suits: ``♣ ♦ ♥ ♠`` (or the outlined ``♧ ♢ ♡ ♤``), the letters
@@ -199,6 +244,8 @@ class Card:
         (Card.parse('J♦'), Card.parse('J♦'), Card.parse('J♦'))
         >>> Card.parse("ТТ"), Card.parse("Дч"), Card.parse("10 п")  # Russian suit letters
         (Card.parse('A♣'), Card.parse('Q♥'), Card.parse('10♠'))
+        >>> Card.parse("2♣"), Card.parse("5 h")  # cards of the 52-card pack, outside DECK
+        (Card.parse('2♣'), Card.parse('5♥'))
         >>> Card.parse("1♦")
         Traceback (most recent call last):
         ...
@@ -232,37 +279,43 @@ class Card:
         return self.rank.label(lang) + self.suit.symbol
 
     def __str__(self) -> str:
-        return _RANK_LABELS["en"][self.rank - 6] + self.suit.symbol
+        return _RANK_LABELS["en"][self.rank - 2] + self.suit.symbol
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
     def __lt__(self, other: object) -> bool:
         if isinstance(other, Card):
-            return self.index < other.index
+            return self._order < other._order
         return NotImplemented
 
     def __le__(self, other: object) -> bool:
         if isinstance(other, Card):
-            return self.index <= other.index
+            return self._order <= other._order
         return NotImplemented
 
     def __gt__(self, other: object) -> bool:
         if isinstance(other, Card):
-            return self.index > other.index
+            return self._order > other._order
         return NotImplemented
 
     def __ge__(self, other: object) -> bool:
         if isinstance(other, Card):
-            return self.index >= other.index
+            return self._order >= other._order
         return NotImplemented
 
 
 LONGEST_CARD_TEXT = 24
 """The longest text :meth:`Card.parse` reads, spaces included; longer text is refused at once."""
 
-DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
-"""The 36 cards in canonical order (R2): 6♣ 7♣ … A♣ 6♦ … A♠."""
+_CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+"""Every card once, 2♣ … A♠ (the cards :meth:`Card.parse` gives and the packs hold)."""
+
+DECK: tuple[Card, ...] = tuple(card for card in _CARDS if card.rank >= Rank.SIX)
+"""The 36 cards of the Russian pack in canonical order (R2): 6♣ 7♣ … A♣ 6♦ … A♠.
+
+It is ``RUSSIAN_36.cards`` (:class:`~sevens_ru.Pack`); bit ``i`` of a card set is ``DECK[i]``.
+"""
 DECK_MASK = (1 << len(DECK)) - 1
 """The whole pack as a card set: the 36 low bits (bit ``i`` is ``DECK[i]``)."""
 
@@ -316,7 +369,9 @@ def mask_of(cards: Card | str | Iterable[Card | str]) -> int:
     """The 36-bit card set of ``cards``: bit ``card.index`` set for each card.
 
     ``cards`` is one card, or card text such as ``"9♦"`` (that card's set), or an
-    iterable of cards or card texts (their set; a card named twice counts once).
+    iterable of cards or card texts (their set; a card named twice counts once). The
+    cards must be of :data:`DECK`; another pack's card sets are its
+    :meth:`Pack.mask_of <sevens_ru.Pack.mask_of>`.
 
     >>> mask_of([Card.parse("6♣"), Card.parse("A♣")]) == 0b1_0000_0001
     True
@@ -325,6 +380,7 @@ def mask_of(cards: Card | str | Iterable[Card | str]) -> int:
 
     Raises:
         CardParseError: a text that is not a card, or an item that is neither.
+        NotInDeckError: a card outside :data:`DECK` (a 2, 3, 4 or 5).
         WrongTypeError: ``cards`` is neither a card, nor text, nor iterable.
     """
     if isinstance(cards, (Card, str)):
@@ -379,7 +435,7 @@ _RANK_WORDS = {
     "д": Rank.QUEEN,
     "к": Rank.KING,
     "т": Rank.ACE,
-    **{str(rank.value): rank for rank in Rank if rank <= Rank.TEN},
+    **{str(rank.value): rank for rank in Rank if rank <= Rank.TEN},  # 2 to 10
 }
 _SUIT_WORDS = {
     **{symbol: suit for suit in Suit for symbol in ("♣♦♥♠"[suit], "♧♢♡♤"[suit])},
@@ -397,14 +453,14 @@ _SUIT_WORDS = {
     **{suit.russian_letter: suit for suit in Suit},
 }
 _BY_TEXT = {
-    rank_word + suit_word: DECK[suit * 9 + rank - 6]
+    rank_word + suit_word: _CARDS[suit * 13 + rank - 2]
     for rank_word, rank in _RANK_WORDS.items()
     for suit_word, suit in _SUIT_WORDS.items()
 }
 
 assert len(_BY_TEXT) == len(_RANK_WORDS) * len(_SUIT_WORDS)  # no text names two cards
 
-_RANK_HELP = "6–9, 10 or T, J Q K A, V D R A, B D K A, or Cyrillic В Д К Т"
+_RANK_HELP = "2–9, 10 or T, J Q K A, V D R A, B D K A, or Cyrillic В Д К Т"
 _SUIT_HELP = "♣ ♦ ♥ ♠, C D H S, or Cyrillic т б ч п"
 
 # Cyrillic letters that look like Latin ones (lower case), and the Latin ones they look like.

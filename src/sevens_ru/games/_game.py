@@ -20,6 +20,7 @@ import attrs
 from ..common._numbers import as_int
 from ..common._quote import excerpt, got
 from ..common.cards import LANGUAGES, Language
+from ..common.packs import RUSSIAN_36, Pack
 from ..errors import InvalidDealError, UnknownLanguageError
 
 if TYPE_CHECKING:  # the tensors need numpy, which the core does not
@@ -234,6 +235,10 @@ class Game(Generic[S, V, M]):
     bots: Bots
     """Its bots by name."""
 
+    pack: Pack = RUSSIAN_36
+    """The pack in whose order its card sets and card action numbers are written
+    (:class:`~sevens_ru.Pack`); a game of fewer cards may deal a part of it, as Durak's
+    short deck does."""
     variants: Callable[[int], Sequence[Mapping[str, Any]]] = lambda players: ({},)
     """Setup keywords that between them cover the game's options for a seat count:
     :func:`sevens_ru.testing.api_test` plays each."""

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from ...common.cards import Card, Language, Rank, Suit
+from ...common.cards import Card, Language, Suit
+from ...games.sevens.deal import PACK
 from ...games.sevens.events import Pass, Play
 from ...games.sevens.scoring import ranking
 from ...games.sevens.state import GameState
@@ -40,7 +41,7 @@ def row_line(table: Collection[Card], suit: Suit, lang: Language) -> str:
     ranks = {card.rank for card in table if card.suit == suit}
     if not ranks:
         return f"{suit.symbol}   {say(lang, 'not_open')}"
-    cells = [rank.label(lang).rjust(2) if rank in ranks else " ·" for rank in Rank]
+    cells = [rank.label(lang).rjust(2) if rank in ranks else " ·" for rank in PACK.ranks]
     return f"{suit.symbol}  " + " ".join(cells)
 
 

@@ -20,7 +20,7 @@ player holding cards is the fool.
 from __future__ import annotations
 
 from .actions import NUM_ACTIONS, action_of, move_of
-from .deal import pack
+from .deal import PACK, pack, pack_of
 from .events import Covered, Event, Joined, Led, Took
 from .game import apply, is_over, legal_actions, legal_mask, legal_moves, max_moves, new_game
 from .moves import Cover, InvalidMoveError, Lead, Move, Take, parse_move
@@ -32,6 +32,7 @@ from .state import GameState
 
 __all__ = [
     "NUM_ACTIONS",
+    "PACK",
     "Cover",
     "Covered",
     "Event",
@@ -58,6 +59,7 @@ __all__ = [
     "new_game",
     "next_dealer",
     "pack",
+    "pack_of",
     "parse_move",
     "payoffs",
     "ranking",

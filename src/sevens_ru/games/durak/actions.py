@@ -28,9 +28,11 @@ True
 from __future__ import annotations
 
 from ...common._numbers import as_action
-from ...common.cards import DECK
 from ...errors import InvalidMoveError
+from .deal import PACK
 from .moves import Cover, Lead, Move, Take, parse_move
+
+_CARDS = PACK.cards  # card i of every card set
 
 __all__ = [
     "COVER_ACTIONS",
@@ -58,8 +60,8 @@ def _suit_start(index: int) -> int:
 
 
 # Per attacking card: the first cover number, and how many cards could ever cover it.
-_COVER_COUNTS = tuple(35 - (index - _suit_start(index)) for index in range(len(DECK)))
-_COVER_BASE = tuple(135 + sum(_COVER_COUNTS[:index]) for index in range(len(DECK)))
+_COVER_COUNTS = tuple(35 - (index - _suit_start(index)) for index in range(len(PACK)))
+_COVER_BASE = tuple(135 + sum(_COVER_COUNTS[:index]) for index in range(len(PACK)))
 
 LEAD_ACTIONS = range(135)
 """The action numbers of the leads: 9 ranks × 15 sets of suits."""
@@ -73,14 +75,14 @@ NUM_ACTIONS = TAKE_ACTION + 1
 
 def _moves() -> tuple[Move, ...]:
     moves: list[Move] = [
-        Lead([DECK[suit * 9 + rank] for suit in range(4) if suits >> suit & 1])
+        Lead([_CARDS[suit * 9 + rank] for suit in range(4) if suits >> suit & 1])
         for rank in range(9)
         for suits in _SUIT_SETS
     ]
-    for attack in DECK:
+    for attack in PACK.cards:
         start = _suit_start(attack.index)
         moves.extend(
-            Cover(attack, card) for card in DECK if not start <= card.index <= attack.index
+            Cover(attack, card) for card in PACK.cards if not start <= card.index <= attack.index
         )
     moves.append(Take())
     return tuple(moves)

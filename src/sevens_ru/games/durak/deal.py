@@ -16,25 +16,32 @@ deal and takes no part in the game, like every other undealt card; with 4 player
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from ...common._hands import check_player_count, read_hands
 from ...common._numbers import as_int
 from ...common._quote import excerpt, got
-from ...common.cards import DECK, DECK_MASK, Card, Rank
+from ...common.cards import Card
+from ...common.packs import PIQUET_32, RUSSIAN_36, Pack
 from ...common.shuffle import shuffled_bytes
 from ...errors import CardParseError, InvalidDealError, InvalidOptionsError, InvalidSeatError
 from .moves import as_card
+
+if TYPE_CHECKING:
+    from .options import Options
 
 __all__ = [
     "HAND_SIZE",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "PACK",
     "check_dealer",
     "check_players",
     "deal_hands",
     "deal_seeded",
     "pack",
     "pack_mask",
+    "pack_of",
 ]
 
 MIN_PLAYERS = 2
@@ -44,21 +51,45 @@ MAX_PLAYERS = 4
 HAND_SIZE = 9
 """The cards each player is dealt (D3)."""
 
-_PACKS = (DECK, tuple(card for card in DECK if card.rank != Rank.SIX))
-_PACK_MASKS = (DECK_MASK, sum(card.bit for card in _PACKS[1]))
+PACK = RUSSIAN_36
+"""The pack in whose order every card set and action number of Durak is written, with either deck.
+
+:data:`~sevens_ru.RUSSIAN_36`: with the short deck too, the cards of the game are
+:data:`~sevens_ru.PIQUET_32` (:func:`~sevens_ru.durak.pack_of`), and their card sets are 36-bit ones, bit
+``i`` for ``DECK[i]``, so that both decks share one numbering (the actions, the tensors).
+"""
+
+_PACKS = (RUSSIAN_36, PIQUET_32)
+_PACK_MASKS = (RUSSIAN_36.full_mask, RUSSIAN_36.mask_of(PIQUET_32.cards))
+_NOT_IN = (
+    "which is not in the 36-card pack of 6 to A (D1)",
+    "which is not in the 32-card pack of 7 to A (D1, short_deck)",
+)
+
+
+def pack_of(options: Options | None = None) -> Pack:
+    """The pack a game with ``options`` is played with (D1): 36 cards, or 32 with ``short_deck``.
+
+    >>> from sevens_ru import durak
+    >>> pack_of(), pack_of(durak.Options(short_deck=True))
+    (Pack.RUSSIAN_36, Pack.PIQUET_32)
+    """
+    return _PACKS[options is not None and bool(options.short_deck)]
 
 
 def pack(short_deck: bool) -> tuple[Card, ...]:
     """The cards of the game in canonical order: 36 (6 to A), or 32 (7 to A) with ``short_deck`` (D1).
 
+    The cards of :func:`pack_of`: ``RUSSIAN_36.cards`` or ``PIQUET_32.cards``.
+
     >>> pack(True)[:3]
     (Card.parse('7♣'), Card.parse('8♣'), Card.parse('9♣'))
     """
-    return _PACKS[bool(short_deck)]
+    return _PACKS[bool(short_deck)].cards
 
 
 def pack_mask(short_deck: bool) -> int:
-    """:func:`~sevens_ru.durak.pack` as a 36-bit card set.
+    """:func:`~sevens_ru.durak.pack` as a 36-bit card set (in the order of :data:`~sevens_ru.durak.PACK`).
 
     >>> from sevens_ru.common.cards import DECK_MASK
     >>> pack_mask(False) == DECK_MASK, pack_mask(True).bit_count()
@@ -78,7 +109,7 @@ def check_players(players: object, short_deck: bool = False) -> int:
     sevens_ru.errors.InvalidOptionsError: the 32-card pack (short_deck) is for 2 or 3 players (D1): 4 players need 36 cards
     """
     count = check_player_count(players, MIN_PLAYERS, MAX_PLAYERS, game="Durak", rule="D2")
-    if short_deck and count * HAND_SIZE > len(_PACKS[1]):
+    if short_deck and count * HAND_SIZE > len(PIQUET_32):
         raise InvalidOptionsError(
             f"the 32-card pack (short_deck) is for 2 or 3 players (D1): {count} players "
             f"need {count * HAND_SIZE} cards"
@@ -125,7 +156,7 @@ def deal_seeded(
     if number is None:
         raise InvalidDealError(f"the seed must be an int, got {got(seed)}")
     seed = number
-    cards = _PACKS[bool(short_deck)]
+    cards = _PACKS[bool(short_deck)].cards
     order = shuffled_bytes(seed, len(cards))
     hands = [0] * players
     dealt = players * HAND_SIZE
@@ -158,8 +189,9 @@ def deal_hands(
         players,
         hands,
         cite="D3",
-        pack=in_pack,
-        outside="which is not in the 32-card pack of 7 to A (D1, short_deck)",
+        pack=PACK,
+        within=in_pack,
+        outside=_NOT_IN[bool(short_deck)],
     )
     for seat, mask in enumerate(masks):
         held = mask.bit_count()
@@ -188,10 +220,9 @@ def _trump_index(
         card = as_card(trump)
     except CardParseError as error:
         raise InvalidDealError(f"the trump card: {error}") from error
-    if not in_pack & card.bit:
-        raise InvalidDealError(
-            f"the trump card {card} is not in the 32-card pack of 7 to A (D1, short_deck)"
-        )
+    if card not in PACK or not in_pack & card.bit:
+        where = _NOT_IN[bool(short_deck)].removeprefix("which is not in ")
+        raise InvalidDealError(f"the trump card {card} is not in {where}")
     if players * HAND_SIZE == len(_PACKS[bool(short_deck)]):
         if owner[card] != dealer:
             raise InvalidDealError(

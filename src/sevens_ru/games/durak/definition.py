@@ -17,7 +17,7 @@ from typing import Any
 from .._game import Game, Tensors, rules_of
 from . import actions, game, moves, observation, picture, record, scoring
 from .bots.registry import _REGISTRY
-from .deal import check_players, pack
+from .deal import PACK, check_players, pack
 from .game import new_game
 from .kernels import kernels
 from .moves import Move
@@ -95,6 +95,7 @@ GAME: Game[GameState, PlayerView, Move] = Game(
     num_actions=lambda players: actions.NUM_ACTIONS,
     bots=_REGISTRY,
     **rules_of(game, observation, scoring, record, actions, moves),
+    pack=PACK,
     variants=_variants,
     random_setup=_random_setup,
     hide_others=hide_others,

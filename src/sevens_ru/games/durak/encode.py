@@ -68,9 +68,9 @@ except ImportError as error:  # pragma: no cover - only without the extra
 from ...common._core import speedups
 from ...common._games import not_a_state, not_a_view
 from ...common._planes import CHUNKS, Field, card_plane, layout, mask_into, one_hots, scaled, tensor
-from ...common.cards import DECK, Rank, mask_of
+from ...common.cards import mask_of
 from .actions import _COVER_BASE, _LEAD_PATTERN, TAKE_ACTION
-from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players
+from .deal import MAX_PLAYERS, MIN_PLAYERS, PACK, check_players
 from .events import Covered, Led, Took
 from .game import legal_mask
 from .names import DURAK
@@ -91,10 +91,10 @@ __all__ = [
 
 Tensor = npt.NDArray[np.float32]
 
-HAND_SCALE = 36
+HAND_SCALE = len(PACK)
 """The hand sizes are divided by this: no hand can hold more than the pack."""
 
-_CARDS = len(DECK)
+_CARDS = len(PACK)
 _SIZES = scaled(HAND_SCALE)
 _FLAGS = scaled(1)  # 0.0 and 1.0
 # _SEATS[players][k]: relative seat k marked (k = players: no seat, the game is over).
@@ -104,7 +104,9 @@ _RELATIVE = {
     players: tuple(tuple((seat + k) % players for k in range(players)) for seat in range(players))
     for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
 }
-_RANK_CARDS = {rank: sum(card.bit for card in DECK if card.rank == rank) for rank in Rank}
+_RANK_CARDS = {
+    rank: PACK.mask_of(card for card in PACK if card.rank == rank) for rank in PACK.ranks
+}
 
 
 def observation_fields(players: int) -> tuple[Field, ...]:

@@ -43,11 +43,11 @@ from collections.abc import Iterable, Sequence
 from ...common._games import not_a_state
 from ...common._numbers import as_int
 from ...common._quote import got
-from ...common.cards import DECK, Card, cards_from_mask
+from ...common.cards import Card, cards_from_mask
 from ...common.shuffle import fresh_seed
 from ...errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
 from .actions import defence_mask, lead_mask, move_of
-from .deal import HAND_SIZE, check_dealer, check_players, deal_hands, deal_seeded, pack_mask
+from .deal import HAND_SIZE, PACK, check_dealer, check_players, deal_hands, deal_seeded, pack_mask
 from .moves import Cover, InvalidMoveError, Lead, Move, Take, parse_move
 from .names import DURAK
 from .options import Options
@@ -83,7 +83,7 @@ def _subsets(suits: int) -> list[int]:
 _LEADS = tuple(
     tuple(
         tuple(
-            Lead([DECK[suit * 9 + offset] for suit in range(4) if subset >> suit & 1])
+            Lead([PACK.cards[suit * 9 + offset] for suit in range(4) if subset >> suit & 1])
             for subset in _subsets(suits)
         )
         for suits in range(16)
@@ -96,9 +96,9 @@ _COVERS = tuple(
         Cover(attack, card)
         if attack.suit != card.suit or attack.rank < card.rank
         else None  # never a cover, whatever the trump
-        for card in DECK
+        for card in PACK.cards
     )
-    for attack in DECK
+    for attack in PACK.cards
 )
 
 
@@ -499,7 +499,7 @@ def _why_not_cover(state: GameState, move: Cover, hand: int) -> str:
         return f"{move.attack} is {where}"
     if not hand & move.card.bit:
         return f"{move.card} is not in their hand"
-    trumps = DECK[state._setup.trump].suit
+    trumps = PACK.cards[state._setup.trump].suit
     rule = (
         f"a trump is covered only by a higher trump ({trumps})"
         if move.attack.suit == trumps

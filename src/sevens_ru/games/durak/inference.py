@@ -42,14 +42,14 @@ from ...common._deals import Deals
 from ...common._games import not_a_view
 from ...common._linked import lineage
 from ...common._numbers import as_int
-from ...common.cards import DECK, Card, Rank, cards_from_mask, mask_of
+from ...common.cards import Card, cards_from_mask, mask_of
 from ...errors import (
     InconsistentViewError,
     InvalidSeatError,
     SevensError,
     WrongTypeError,
 )
-from .deal import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, pack_mask
+from .deal import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PACK, pack_mask
 from .events import Covered, Joined, Led, Took
 from .game import apply, new_game
 from .moves import Cover, Lead, Move, Take
@@ -69,7 +69,9 @@ __all__ = [
 UNDEALT = -1
 """The place of the cards left over after the deal (D4), among the holders of a card."""
 
-_RANK_CARDS = {rank: sum(card.bit for card in DECK if card.rank == rank) for rank in Rank}
+_RANK_CARDS = {
+    rank: PACK.mask_of(card for card in PACK if card.rank == rank) for rank in PACK.ranks
+}
 
 
 class Inference:
@@ -162,7 +164,7 @@ class Inference:
             places = self._places
             self._holders = MappingProxyType(
                 {
-                    DECK[index]: frozenset(places[place] for place in found)
+                    PACK.cards[index]: frozenset(places[place] for place in found)
                     for index, found in self._deals.holders().items()
                 }
             )

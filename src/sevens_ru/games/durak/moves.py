@@ -26,6 +26,7 @@ import attrs
 
 from ...common._quote import excerpt, got
 from ...common.cards import Card, Rank
+from ...common.packs import RUSSIAN_36
 from ...errors import CardParseError, InvalidMoveError
 
 __all__ = [
@@ -51,6 +52,22 @@ def as_card(item: object) -> Card:
     return Card.parse(item)  # type: ignore[arg-type]  # Card.parse explains what is not text
 
 
+def _move_card(item: object) -> Card:
+    """:func:`as_card`, for a card of a move: one of Durak's pack (D1), else InvalidMoveError.
+
+    >>> _move_card("2♣")
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.InvalidMoveError: 2♣ is not a card of Durak, whose pack is the 36 cards 6 to A (D1)
+    """
+    card = as_card(item)
+    if card not in RUSSIAN_36:  # the pack of every Durak move, with the short deck too
+        raise InvalidMoveError(
+            f"{card} is not a card of Durak, whose pack is the 36 cards 6 to A (D1)"
+        )
+    return card
+
+
 def _lead_cards(value: Iterable[Card | str]) -> tuple[Card, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise InvalidMoveError(
@@ -60,7 +77,7 @@ def _lead_cards(value: Iterable[Card | str]) -> tuple[Card, ...]:
     given = len(value) if isinstance(value, Sized) else None
     if given is not None and not 1 <= given <= 4:  # refused before any card is read
         raise InvalidMoveError(f"a lead is one to four cards of one rank (D6), got {given:,} cards")
-    cards = sorted(as_card(item) for item in islice(value, 5))
+    cards = sorted(_move_card(item) for item in islice(value, 5))
     if not 1 <= len(cards) <= 4:
         count = "more than 4" if cards else "no"
         raise InvalidMoveError(f"a lead is one to four cards of one rank (D6), got {count} cards")
@@ -119,9 +136,9 @@ class Cover:
     (Card.parse('7♣'), Card.parse('8♣'), 'cover 7♣ 8♣')
     """
 
-    attack: Card = attrs.field(converter=as_card)
+    attack: Card = attrs.field(converter=_move_card)
     """The attacking card being covered."""
-    card: Card = attrs.field(converter=as_card)
+    card: Card = attrs.field(converter=_move_card)
     """The card laid on it."""
 
     def __attrs_post_init__(self) -> None:

@@ -21,11 +21,14 @@ from collections.abc import Callable
 
 from ...common._linked import LinkedState, builder
 from ...common._numbers import as_int
-from ...common.cards import DECK, Card, Suit, cards_from_mask
+from ...common.cards import Card, Suit, cards_from_mask
 from ...errors import RecordError, SevensError
+from .deal import PACK
 from .events import Covered, Event, Joined, Led, Took
 from .moves import Cover, Lead, Move
 from .options import Options
+
+_CARDS = PACK.cards  # card i of every card set
 
 __all__ = ["BEATEN_BY", "GameState"]
 
@@ -45,7 +48,7 @@ def _beaten_by(card: Card, trump: Suit) -> int:
     return higher if card.suit == trump else higher | 0x1FF << (trump * 9)
 
 
-BEATEN_BY = tuple(tuple(_beaten_by(card, trump) for card in DECK) for trump in Suit)
+BEATEN_BY = tuple(tuple(_beaten_by(card, trump) for card in PACK.cards) for trump in Suit)
 """``BEATEN_BY[trump][i]``: the card set that covers ``DECK[i]`` when ``trump`` is trump (D8)."""
 
 
@@ -82,7 +85,7 @@ class Setup:
         self.undealt = undealt
         self.take_limit = options.take_limit
         self.seats_after = _SEATS_AFTER[players]
-        self.beaten_by = BEATEN_BY[DECK[trump].suit]
+        self.beaten_by = BEATEN_BY[_CARDS[trump].suit]
         self._deal_cards: tuple[tuple[Card, ...], ...] | None = None
 
     @property
@@ -171,12 +174,12 @@ class GameState(LinkedState):
     @property
     def trump(self) -> Card:
         """The trump card, shown to everyone (D4); its suit is trump."""
-        return DECK[self._setup.trump]
+        return _CARDS[self._setup.trump]
 
     @property
     def trump_suit(self) -> Suit:
         """The trump suit (D4)."""
-        return DECK[self._setup.trump].suit
+        return _CARDS[self._setup.trump].suit
 
     @property
     def deal(self) -> tuple[tuple[Card, ...], ...]:
@@ -436,13 +439,13 @@ def _rebuild(
         if not isinstance(deal, tuple) or not isinstance(moves, list):
             raise RecordError("the deal is not a tuple of card sets, or the moves not a list")
         index = as_int(trump)
-        if index is None or not 0 <= index < len(DECK):
+        if index is None or not 0 <= index < len(PACK):
             raise RecordError("the trump card is not the index of a card")
         state = new_game(
             players,  # type: ignore[arg-type]  # new_game checks them
             dealer=dealer,  # type: ignore[arg-type]
             hands=[cards_from_mask(hand) for hand in deal],
-            trump=DECK[index],
+            trump=PACK.cards[index],
             options=options,  # type: ignore[arg-type]
         )
         for move in moves:

@@ -58,8 +58,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...common.cards import DECK, DECK_MASK
-from .deal import MAX_PLAYERS
+from .deal import MAX_PLAYERS, PACK
+
+_WHOLE = PACK.full_mask  # the whole pack as a card set
 
 __all__ = [
     "BEYOND",
@@ -85,9 +86,9 @@ __all__ = [
 
 # -- the layout ----------------------------------------------------------------------
 
-TABLE_SHIFT = len(DECK)
+TABLE_SHIFT = len(PACK)
 """Where the table starts in a board: bit 36."""
-PASSES_SHIFT = 2 * len(DECK)
+PASSES_SHIFT = 2 * len(PACK)
 """Where the passes start in a board: bit 72."""
 PASS_BITS = 8
 """The bits of one seat's pass count, in a board's passes (seat ``s`` from bit ``8s``)."""
@@ -126,9 +127,9 @@ def _beyond(index: int) -> int:
     return (ROW & ~((1 << (place + 1)) - 1)) << (9 * suit)
 
 
-OPENED_BY: tuple[int, ...] = tuple(_opened_by(index) for index in range(len(DECK)))
+OPENED_BY: tuple[int, ...] = tuple(_opened_by(index) for index in range(len(PACK)))
 """``OPENED_BY[i]``: the cards that become playable once ``DECK[i]`` is played (R9)."""
-BEYOND: tuple[int, ...] = tuple(_beyond(index) for index in range(len(DECK)))
+BEYOND: tuple[int, ...] = tuple(_beyond(index) for index in range(len(PACK)))
 """``BEYOND[i]``: the cards of the suit of ``DECK[i]`` further from the 9, which wait for it (R9)."""
 
 # -- what a move adds ----------------------------------------------------------------
@@ -151,7 +152,7 @@ def table_of(board: int) -> int:
     >>> table_of(NINES + PLAY[12]) == NINE_OF_DIAMONDS
     True
     """
-    return board >> TABLE_SHIFT & DECK_MASK
+    return board >> TABLE_SHIFT & _WHOLE
 
 
 def playable_of(board: int) -> int:
@@ -160,7 +161,7 @@ def playable_of(board: int) -> int:
     >>> playable_of(NINES) == NINES
     True
     """
-    return board & DECK_MASK
+    return board & _WHOLE
 
 
 def passes_of(board: int) -> int:

@@ -19,11 +19,15 @@ True
 from __future__ import annotations
 
 from ...common._numbers import as_action
-from ...common.cards import DECK, Card
+from ...common.cards import Card
+from ...errors import InvalidMoveError
+from .deal import PACK
+
+_CARDS = PACK.cards
 
 __all__ = ["NUM_ACTIONS", "action_of", "move_of"]
 
-NUM_ACTIONS = len(DECK)
+NUM_ACTIONS = len(PACK)
 """The number of actions of the main game: one per card, 36."""
 
 
@@ -36,10 +40,16 @@ def action_of(card: Card | str) -> int:
 
     Raises:
         CardParseError: ``card`` is text that is not a card, or not a card at all.
+        InvalidMoveError: a card of another pack (a 2, 3, 4 or 5), which no action plays.
     """
-    if isinstance(card, Card):
+    if not isinstance(card, Card):
+        card = Card.parse(card)
+    try:
         return card.index
-    return Card.parse(card).index
+    except AttributeError:
+        raise InvalidMoveError(
+            f"{card} is not a card of the main game (R1: 6 to A), so no action plays it"
+        ) from None
 
 
 def move_of(action: int) -> Card:
@@ -56,7 +66,7 @@ def move_of(action: int) -> Card:
     Raises:
         InvalidMoveError: ``action`` is not an integral number from 0 to 35.
     """
-    return DECK[check_action(action)]
+    return _CARDS[check_action(action)]
 
 
 def check_action(action: object) -> int:

@@ -13,11 +13,19 @@ from ...common._core import speedups
 from ...common._hands import check_player_count, read_hands
 from ...common._numbers import as_int
 from ...common._quote import got
-from ...common.cards import DECK, DECK_MASK, Card, cards_from_mask
+from ...common.cards import Card
+from ...common.packs import RUSSIAN_36
 from ...common.shuffle import shuffled_bytes
 from ...errors import InvalidDealError
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "deal_hands", "deal_seeded", "hand_sizes"]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "PACK", "deal_hands", "deal_seeded", "hand_sizes"]
+
+PACK = RUSSIAN_36
+"""The game's pack (R1): :data:`~sevens_ru.RUSSIAN_36`, the 36 cards 6 to A, in whose order
+every card set and action number of the game is written (it is :data:`~sevens_ru.DECK`)."""
+CARDS = len(PACK)
+"""The number of cards of the pack, 36."""
+_WHOLE = PACK.full_mask
 
 MIN_PLAYERS = 2
 """The fewest players a game can have (R4)."""
@@ -27,10 +35,10 @@ MAX_PLAYERS = 6
 # Tables for deal_seeded: the seat digit ("0"…"5") of each position dealt, by player
 # count; and the cards from A♠ down to 6♣ (the order of a binary number's digits).
 _SEAT_DIGITS = {
-    players: bytes(ord("0") + position % players for position in range(len(DECK)))
+    players: bytes(ord("0") + position % players for position in range(CARDS))
     for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
 }
-_CARDS_DOWN = bytes(range(len(DECK) - 1, -1, -1))
+_CARDS_DOWN = bytes(range(CARDS - 1, -1, -1))
 _NINE_OF_DIAMONDS_DIGIT = _CARDS_DOWN.index(Card.parse("9♦").index)
 # Per bit of a seat number, a translation of the seat digits with that bit to "1" and of
 # every other byte to "0".
@@ -56,7 +64,7 @@ def check_players(players: object) -> int:
 def hand_sizes(players: int) -> tuple[int, ...]:
     """The number of cards each seat is dealt (R5): the pack dealt one at a time from seat 0."""
     check_players(players)
-    return tuple(len(range(seat, len(DECK), players)) for seat in range(players))
+    return tuple(len(range(seat, CARDS, players)) for seat in range(players))
 
 
 def deal_seeded(players: int, seed: int) -> tuple[int, ...]:
@@ -93,20 +101,20 @@ def deal_and_opener(players: int, seed: int) -> tuple[tuple[int, ...], int]:
     # Dealing shuffled(seed, 36) card by card, with the loops left to C: a table from
     # card to seat digit, then each bit of the seat numbers read as a base-2 number (a
     # card set), and the hands made from those one, two or three sets.
-    shuffled = shuffled_bytes(seed, len(DECK))
+    shuffled = shuffled_bytes(seed, CARDS)
     seats = _CARDS_DOWN.translate(bytes.maketrans(shuffled, _SEAT_DIGITS[players]))
     opener = seats[_NINE_OF_DIAMONDS_DIGIT] - ord("0")
     odd = int(seats.translate(_SEAT_BIT[0]), 2)  # seats 1, 3, 5
     if players == 2:
-        return (DECK_MASK ^ odd, odd), opener
+        return (_WHOLE ^ odd, odd), opener
     twos = int(seats.translate(_SEAT_BIT[1]), 2)  # seats 2, 3
     three = odd & twos
     if players <= 4:
-        return (DECK_MASK ^ (odd | twos), odd ^ three, twos ^ three, three)[:players], opener
+        return (_WHOLE ^ (odd | twos), odd ^ three, twos ^ three, three)[:players], opener
     fours = int(seats.translate(_SEAT_BIT[2]), 2)  # seats 4, 5
     five = odd & fours
     hands = (
-        DECK_MASK ^ (odd | twos | fours),
+        _WHOLE ^ (odd | twos | fours),
         odd ^ three ^ five,
         twos ^ three,
         three,
@@ -124,10 +132,12 @@ def deal_hands(players: int, hands: Sequence[Iterable[Card | str]]) -> tuple[int
     ...
     sevens_ru.errors.InvalidDealError: seat 0 holds 1 card, expected 18 (R5 with 2 players: 18 cards each); the deal lacks 7♣ 8♣ ...
     """
-    masks, _ = read_hands(players, hands, cite="R6")
+    masks, _ = read_hands(
+        players, hands, cite="R6", pack=PACK, outside="which is not in the pack of 6 to A (R1)"
+    )
     sizes = hand_sizes(players)
-    missing = DECK_MASK & ~sum(masks)
-    lacking = f"; the deal lacks {' '.join(map(str, cards_from_mask(missing)))}" if missing else ""
+    missing = _WHOLE & ~sum(masks)
+    lacking = f"; the deal lacks {' '.join(map(str, PACK.cards_of(missing)))}" if missing else ""
     for seat, (mask, size) in enumerate(zip(masks, sizes, strict=True)):
         held = mask.bit_count()
         if held != size:

@@ -3,8 +3,8 @@
 >>> from sevens_ru import games
 >>> sevens = games.get("sevens")
 >>> state = sevens.new_game(4, seed=7)
->>> sevens.legal_moves(state), sevens.num_actions(4)
-((Card.parse('9♦'),), 36)
+>>> sevens.legal_moves(state), sevens.num_actions(4), sevens.pack
+((Card.parse('9♦'),), 36, Pack.RUSSIAN_36)
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ...common.cards import Card
 from .._game import Game, Tensors, rules_of
 from . import actions, game, moves, observation, picture, record, scoring
 from .bots.registry import _REGISTRY
-from .deal import check_players
+from .deal import PACK, check_players
 from .game import new_game
 from .kernels import kernels
 from .observation import PlayerView
@@ -89,6 +89,7 @@ GAME: Game[GameState, PlayerView, Card] = Game(
     num_actions=lambda players: actions.NUM_ACTIONS,
     bots=_REGISTRY,
     **rules_of(game, observation, scoring, record, actions, moves),
+    pack=PACK,
     variants=_variants,
     hide_others=hide_others,
     tensors=lambda: Tensors.of("sevens_ru.games.sevens.encode"),  # numpy, when asked for

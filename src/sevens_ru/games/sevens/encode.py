@@ -64,14 +64,16 @@ from typing import Any, cast
 from ...common._core import speedups
 from ...common._games import not_a_state, not_a_view
 from ...common._planes import CHUNKS, Field, card_plane, layout, mask_into, one_hots, scaled, tensor
-from ...common.cards import DECK, DECK_MASK, mask_of
+from ...common.cards import mask_of
 from ._board import NINE_OF_DIAMONDS, PASSES_SHIFT, TABLE_SHIFT
-from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players
+from .deal import MAX_PLAYERS, MIN_PLAYERS, PACK, check_players
 from .events import Play
 from .game import playable_mask
 from .names import SEVENS
 from .observation import PlayerView
 from .state import GameState
+
+_WHOLE = PACK.full_mask  # the whole pack as a card set
 
 __all__ = [
     "HAND_SCALE",
@@ -91,10 +93,10 @@ Tensor = npt.NDArray[np.float32]
 
 HAND_SCALE = 18
 """The hand sizes are divided by this: the most cards a hand holds (2 players, R5)."""
-PASS_SCALE = 36
+PASS_SCALE = len(PACK)
 """The pass counts are divided by this: a seat passes at most once per play (R11)."""
 
-_CARDS = len(DECK)
+_CARDS = len(PACK)
 _SIZES = scaled(HAND_SCALE)
 _PASSES = scaled(PASS_SCALE)
 _ORDER = scaled(_CARDS)
@@ -246,7 +248,7 @@ def observation_of(state: GameState, seat: int) -> Tensor:
     if type(seat) is not int or not 0 <= seat < players:
         seat = state._check_seat(seat)
     board = state._board
-    table = board >> TABLE_SHIFT & DECK_MASK
+    table = board >> TABLE_SHIFT & _WHOLE
     deal = setup.deal
     passes = board >> PASSES_SHIFT
     seats = _RELATIVE[players][seat]
@@ -255,7 +257,7 @@ def observation_of(state: GameState, seat: int) -> Tensor:
         seat,
         deal[seat] & ~table,
         table,
-        board & DECK_MASK if table else NINE_OF_DIAMONDS,  # R7 before the first play
+        board & _WHOLE if table else NINE_OF_DIAMONDS,  # R7 before the first play
         state._turn,
         [(deal[other] & ~table).bit_count() for other in seats],
         [passes >> (other << 3) & 255 for other in seats],
@@ -343,7 +345,7 @@ def information_state(view: PlayerView) -> Tensor:
             table |= event.card.bit
         else:  # R21: the passer held no card playable then
             ruled_out[relative] |= playable_mask(table)
-    unseen = DECK_MASK & ~mask_of(view.hand) & ~table
+    unseen = _WHOLE & ~mask_of(view.hand) & ~table
     return tensor(
         (
             observation(view).tobytes(),

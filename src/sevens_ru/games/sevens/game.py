@@ -23,12 +23,12 @@ from ...common._core import speedups
 from ...common._games import not_a_state
 from ...common._numbers import as_int
 from ...common._quote import got
-from ...common.cards import DECK, Card, cards_from_mask
+from ...common.cards import Card, cards_from_mask
 from ...common.shuffle import fresh_seed
 from ...errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
 from ._board import NINE_OF_DIAMONDS, NINES, PASS, PLAY, TABLE_SHIFT, playable_mask
 from .actions import NUM_ACTIONS, check_action
-from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players, deal_and_opener, deal_hands
+from .deal import MAX_PLAYERS, MIN_PLAYERS, PACK, check_players, deal_and_opener, deal_hands
 from .names import SEVENS
 from .options import Options
 from .state import GameState, Setup, blank_state, build_state
@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 _DEFAULT_OPTIONS = Options()
-_BITS = tuple(card.bit for card in DECK)
+_BITS = tuple(card.bit for card in PACK.cards)
 
 # Legal-move tuples by card set. A legal set holds at most two cards per suit, so there
 # are fewer than 400,000 possible keys; 40,000 occur in 100,000 random games. The cache
@@ -156,8 +156,8 @@ def apply(state: GameState, card: Card | str | int) -> GameState:
     sevens_ru.errors.IllegalMoveError: seat 1 cannot play J♦: the first card of the game must be 9♦ (R7); legal moves: 9♦
 
     Raises:
-        IllegalMoveError: the card is not in the current player's hand, not playable
-            now, or the game is over.
+        IllegalMoveError: the card is not in the current player's hand (a card of
+            another pack, such as 2♣, never is), not playable now, or the game is over.
         CardParseError: ``card`` is text that is not a card (or not a card at all).
         InvalidMoveError: ``card`` is a number that is not an action (0 to 35).
         NotAGameStateError: ``state`` is not a :class:`GameState`.
@@ -171,14 +171,17 @@ def apply(state: GameState, card: Card | str | int) -> GameState:
     except AttributeError:
         raise _not_a_state("apply", state) from None
     if type(card) is Card:
-        index = card.index
+        try:
+            index = card.index
+        except AttributeError:  # a card outside the pack (F6): a 2, 3, 4 or 5
+            raise IllegalMoveError(_not_in_pack(state, card)) from None
     elif type(card) is int and 0 <= card < NUM_ACTIONS:  # an action number
         index = card
     else:
-        index = _index_of(card)
+        index = _index_of(state, card)
     bit = _BITS[index]
     if not moves & bit:  # every move is checked, the engine's own suggestions too
-        raise IllegalMoveError(_why_illegal(state, DECK[index]))
+        raise IllegalMoveError(_why_illegal(state, PACK.cards[index]))
     setup = state._setup
     deal = setup.deal
     turn: int | None = state._turn
@@ -208,13 +211,24 @@ def apply(state: GameState, card: Card | str | int) -> GameState:
     return new
 
 
-def _index_of(card: object) -> int:
+def _index_of(state: GameState, card: object) -> int:
     """The index of ``card``: a :class:`Card` (or subclass), card text or an action number."""
-    if isinstance(card, Card):
-        return card.index
-    if as_int(card) is not None:
-        return check_action(card)
-    return Card.parse(card).index  # type: ignore[arg-type]
+    if not isinstance(card, Card):
+        if as_int(card) is not None:
+            return check_action(card)
+        card = Card.parse(card)  # type: ignore[arg-type]  # CardParseError if not text
+    if card not in PACK:
+        raise IllegalMoveError(_not_in_pack(state, card))
+    return card.index
+
+
+def _not_in_pack(state: GameState, card: Card) -> str:
+    """The message of the IllegalMoveError for a card that is not of the game (F6)."""
+    reason = "it is not a card of the game, whose pack is the 36 cards 6 to A (R1)"
+    if state._turn is None:
+        return f"cannot play {card}: {reason}, and the game is over (seat {state.winner} won, R14)"
+    legal = " ".join(map(str, legal_moves(state)))
+    return f"seat {state._turn} cannot play {card}: {reason}; legal moves: {legal}"
 
 
 def legal_actions(state: GameState) -> tuple[int, ...]:
@@ -286,7 +300,7 @@ def _why_illegal(state: GameState, card: Card) -> str:
         if row is None:
             reason = f"the {card.suit} row is not open: it opens with 9{card.suit} (R9)"
         else:
-            low, high = (DECK[card.suit * 9 + rank - 6] for rank in row)
+            low, high = (PACK.cards[card.suit * 9 + rank - 6] for rank in row)
             reason = (
                 f"it is not next to an end of the {card.suit} row {low}–{high} (R9)"
                 if low != high

@@ -44,19 +44,21 @@ from ...common._deals import multinomial, shares
 from ...common._games import not_a_view
 from ...common._linked import lineage
 from ...common._numbers import as_int
-from ...common.cards import DECK, DECK_MASK, Card, cards_from_mask
+from ...common.cards import Card, cards_from_mask
 from ...errors import (
     InconsistentViewError,
     InvalidSeatError,
     WrongTypeError,
 )
 from ._board import NINE_OF_DIAMONDS, playable_mask
-from .deal import MAX_PLAYERS, MIN_PLAYERS, hand_sizes
+from .deal import MAX_PLAYERS, MIN_PLAYERS, PACK, hand_sizes
 from .events import Pass, Play
 from .game import apply, new_game
 from .names import SEVENS
 from .observation import PlayerView
 from .state import GameState, Setup, build_state
+
+_WHOLE = PACK.full_mask  # the whole pack as a card set
 
 __all__ = [
     "InconsistentViewError",
@@ -117,7 +119,7 @@ def _facts(view: PlayerView) -> _Facts:
         )
     excluded, to_play = _replay(view, hand, table)
     seats = tuple(other for other in range(players) if other != seat)
-    unseen = DECK_MASK & ~hand & ~table
+    unseen = _WHOLE & ~hand & ~table
     sizes = tuple(view.hand_sizes[other] for other in seats)
     allowed = tuple(unseen & ~excluded[other] for other in seats)
     must_play = None
@@ -287,7 +289,7 @@ class Inference:
         self._complete: dict[tuple[int, _Progress], int] = {}
         self._splits: dict[tuple[int, _Progress], tuple[list[tuple[int, ...]], list[int]]] = {}
         self._holders: Mapping[Card, frozenset[int]] | None = None
-        self._own = DECK_MASK & ~self._facts.unseen & ~_table_mask(view)  # the viewer's hand
+        self._own = _WHOLE & ~self._facts.unseen & ~_table_mask(view)  # the viewer's hand
         self._template: _Template | None = None
         if not self.count:
             raise InconsistentViewError(
@@ -456,7 +458,7 @@ class Inference:
                     following.add(self._after(group, state, split))
             frontier = following
         return {
-            DECK[index]: frozenset(found[number])
+            PACK.cards[index]: frozenset(found[number])
             for number, group in enumerate(self._groups)
             for index in sorted(group.cards)
         }

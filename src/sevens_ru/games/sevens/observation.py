@@ -20,13 +20,16 @@ import attrs
 from ...common._games import not_a_state
 from ...common._numbers import as_int
 from ...common._quote import got
-from ...common.cards import DECK_MASK, Card, Rank, Suit, cards_from_mask, mask_of
+from ...common.cards import Card, Rank, Suit, cards_from_mask, mask_of
 from ...errors import InvalidCardError, InvalidSeatError
 from ._board import playable_mask
+from .deal import PACK
 from .events import Pass, Play
 from .names import SEVENS
 from .options import Options
 from .state import GameState
+
+_WHOLE = PACK.full_mask  # the whole pack as a card set
 
 __all__ = ["PlayerView", "view"]
 
@@ -93,7 +96,7 @@ class PlayerView:
         >>> len(s7.view(s7.new_game(3, seed=4), 0).unseen)
         24
         """
-        return frozenset(cards_from_mask(DECK_MASK & ~mask_of(self.hand) & ~mask_of(self.table)))
+        return frozenset(cards_from_mask(_WHOLE & ~mask_of(self.hand) & ~mask_of(self.table)))
 
     def playable(self) -> tuple[Card, ...]:
         """Every card that its holder could play now, wherever it is (R7, R9).

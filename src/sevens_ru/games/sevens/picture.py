@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from ...common.cards import Card, Language, Rank, Suit
+from ...common.cards import Card, Language, Suit
 from ...svg import _draw as draw
 from ...svg._draw import CARD_HEIGHT, CARD_WIDTH, LABEL_WIDTH, MARGIN, SEAT_HEIGHT, say, seat_name
+from .deal import PACK
 from .events import Pass, Play
 from .game import apply, legal_moves, new_game
 from .observation import PlayerView, view
@@ -55,7 +56,7 @@ def _draw(
     last_card = last.card if last is not None else None
     for row, suit in enumerate(Suit):
         y = _ROWS_TOP + row * _ROW_STEP
-        for column, rank in enumerate(Rank):
+        for column, rank in enumerate(PACK.ranks):
             x = MARGIN + column * _PLACE_STEP
             card = Card(rank, suit)
             if card in seen.table:

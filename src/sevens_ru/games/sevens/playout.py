@@ -27,11 +27,13 @@ import random
 
 from ...common._core import speedups
 from ...common._games import not_a_state
-from ...common.cards import DECK_MASK
 from ._board import PASS, PASSES_SHIFT, PLAY, TABLE_SHIFT
+from .deal import PACK
 from .names import SEVENS
 from .scoring import Standing, standings
 from .state import GameState, build_state
+
+_WHOLE = PACK.full_mask  # the whole pack as a card set
 
 __all__ = ["playout", "playout_state"]
 
@@ -76,7 +78,7 @@ def playout(state: GameState, rng: random.Random) -> tuple[Standing, ...]:
     board, _ = _play_out(state, rng, keep=False)
     setup = state._setup
     return standings(
-        setup.deal, board >> TABLE_SHIFT & DECK_MASK, board >> PASSES_SHIFT, setup.options
+        setup.deal, board >> TABLE_SHIFT & _WHOLE, board >> PASSES_SHIFT, setup.options
     )
 
 

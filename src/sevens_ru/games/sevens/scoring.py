@@ -19,12 +19,17 @@ import attrs
 
 from ...common._core import speedups
 from ...common._games import not_a_state
-from ...common.cards import DECK, DECK_MASK, Card, Rank, as_cards
+from ...common.cards import Card, Rank, as_cards
 from ...errors import GameNotOverError
 from ._board import PASS_BITS, PASS_COUNT, passes_of, table_of
+from .deal import PACK
 from .names import SEVENS
 from .options import Options
 from .state import GameState
+
+_SIZE = len(PACK)  # the cards of the pack, 36
+
+_WHOLE = PACK.full_mask  # the whole pack as a card set
 
 __all__ = ["POINTS", "Standing", "card_points", "ranking", "returns"]
 
@@ -41,7 +46,7 @@ POINTS: dict[Rank, int] = {
 }
 """The points of each rank (R3), used only to rank players left holding cards."""
 
-_POINTS_BY_INDEX = tuple(POINTS[card.rank] for card in DECK)
+_POINTS_BY_INDEX = tuple(POINTS[card.rank] for card in PACK.cards)
 
 
 def card_points(cards: Card | str | Iterable[Card | str]) -> int:
@@ -170,7 +175,7 @@ def standings(
         return speedups.standings(deal, table, passes, options)
     # One int per seat orders the seats (see _ROW): cards left, then (with the option)
     # passes, then points, then the seat. The winner has no cards and sorts first (R15).
-    left = DECK_MASK ^ table
+    left = _WHOLE ^ table
     low, middle, high = _CHUNK_ROWS
     by_passes = options.rank_by_passes
     rows = []
@@ -223,7 +228,7 @@ def _chunk_rows(first: int) -> tuple[int, ...]:
     rows = [0] * 4096
     for subset in range(1, 4096):
         lowest = (subset & -subset).bit_length() - 1
-        card_points = _POINTS_BY_INDEX[first + lowest] if first + lowest < len(DECK) else 0
+        card_points = _POINTS_BY_INDEX[first + lowest] if first + lowest < _SIZE else 0
         rows[subset] = rows[subset & (subset - 1)] + (1 << 23) + (card_points << 9)
     return tuple(rows)
 

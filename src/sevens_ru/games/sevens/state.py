@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from ...common._linked import LinkedState, blank, builder
 from ...common._quote import got
-from ...common.cards import DECK, DECK_MASK, Card, Rank, Suit, cards_from_mask
+from ...common.cards import Card, Rank, Suit, cards_from_mask
 from ...errors import InvalidCardError, RecordError, SevensError
 from ._board import (
     NINE_OF_DIAMONDS,
@@ -35,13 +35,16 @@ from ._board import (
     row_of,
     table_of,
 )
+from .deal import PACK
 from .events import Event, Pass, Play
 from .options import Options
 
+_WHOLE = PACK.full_mask  # the whole pack as a card set
+
 __all__ = ["GameState"]
 
-_RANKS = tuple(Rank)
-_PLAYS = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(6))
+_RANKS = PACK.ranks  # a row's bit i is the rank _RANKS[i] (R1: 6 to A)
+_PLAYS = tuple(tuple(Play(seat, card) for card in PACK.cards) for seat in range(6))
 _PASSES = tuple(Pass(seat) for seat in range(6))
 
 
@@ -251,7 +254,7 @@ class GameState(LinkedState):
     def _events(self) -> tuple[Event, ...]:
         before: GameState = self._parent  # type: ignore[assignment]  # not a new game
         turn: int = before._turn  # type: ignore[assignment]  # not None: a card was played
-        played = (self._board ^ before._board) >> TABLE_SHIFT & DECK_MASK  # in line
+        played = (self._board ^ before._board) >> TABLE_SHIFT & _WHOLE  # in line
         events: list[Event] = [_PLAYS[turn][played.bit_length() - 1]]
         if self._turn is not None:  # no pass after the winning card (R14)
             for seat in self._setup.seats_after[turn]:  # the seats skipped had to pass (R11)

@@ -7,7 +7,8 @@ Russian Sevens, 2 players: seat 1 to play
 
 from __future__ import annotations
 
-from ...common.cards import Rank, Suit
+from ...common.cards import Suit
+from .deal import PACK
 from .game import is_over
 from .state import GameState
 
@@ -25,7 +26,7 @@ def text(state: GameState) -> str:
             lines.append(f"{suit.symbol}  not open")
         else:
             low, high = row
-            cells = [rank.label() if low <= rank <= high else "·" for rank in Rank]
+            cells = [rank.label() if low <= rank <= high else "·" for rank in PACK.ranks]
             lines.append(f"{suit.symbol}  " + " ".join(cell.rjust(2) for cell in cells))
     for seat, hand in enumerate(state.hands):
         passes = state.passes[seat]

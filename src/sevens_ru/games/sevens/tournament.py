@@ -41,7 +41,7 @@ from ...common import _match
 from ...common._match import Backend, Estimate, MatchError
 from ...common._results import BotFigures, MatchFigures, figures_last
 from .bots import Bot
-from .deal import MAX_PLAYERS, MIN_PLAYERS
+from .deal import MAX_PLAYERS, MIN_PLAYERS, PACK
 from .options import Options
 from .play import play_game
 from .scoring import ranking
@@ -250,8 +250,8 @@ def _summarize(name: str, entry: _match.Entry[_Seat], players: int) -> BotResult
         wins=entry.count(lambda seat: seat.won),
         win_rate=entry.rate(lambda seat: seat.won),
         mean_place=entry.mean(lambda seat: float(seat.place), 1.0, float(players)),
-        mean_cards_left=entry.mean(lambda seat: float(seat.cards_left), 0.0, 36.0),
-        mean_passes=entry.mean(lambda seat: float(seat.passes), 0.0, 36.0),
+        mean_cards_left=entry.mean(lambda seat: float(seat.cards_left), 0.0, float(len(PACK))),
+        mean_passes=entry.mean(lambda seat: float(seat.passes), 0.0, float(len(PACK))),
     )
 
 

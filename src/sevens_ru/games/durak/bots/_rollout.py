@@ -11,7 +11,7 @@ is the empty set. The rules are those of :func:`sevens_ru.durak.apply` (D5–D13
 :class:`~sevens_ru.durak.bots.HeuristicBot` chooses (its ties never happen), on card
 sets; :func:`play_out` plays a game to its end with every seat choosing so.
 
->>> from sevens_ru import Card, Suit, mask_of
+>>> from sevens_ru import DECK, Card, Suit, mask_of
 >>> hand = mask_of([Card.parse(text) for text in ["7♣", "7♦", "9♠", "6♥"]])
 >>> [str(card) for card in DECK if heuristic_lead(hand, Suit.HEARTS) >> card.index & 1]
 ['6♥']
@@ -19,7 +19,8 @@ sets; :func:`play_out` plays a game to its end with every seat choosing so.
 
 from __future__ import annotations
 
-from ....common.cards import DECK, Suit
+from ....common.cards import Suit
+from ..deal import PACK
 from ..state import BEATEN_BY
 
 __all__ = ["MoveMask", "Rules", "heuristic_defence", "heuristic_lead", "move_value", "play_out"]
@@ -28,7 +29,7 @@ MoveMask = int
 """A move as a card set: a lead's cards, an attacking card with its cover, or 0 to take."""
 
 _RANK_CARDS = tuple(sum(1 << (suit * 9 + offset) for suit in range(4)) for offset in range(9))
-_RANK_OF = tuple(card.index % 9 + 6 for card in DECK)  # the rank of DECK[i], 6 to 14
+_RANK_OF = tuple(card.index % 9 + 6 for card in PACK.cards)  # the rank of PACK.cards[i], 6 to 14
 _SMALL = sum(_RANK_CARDS[:3])  # the sixes, sevens and eights: small below nine
 _SUIT_CARDS = tuple(0x1FF << (9 * suit) for suit in range(4))
 

@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 
 from ....common.cards import Card, Rank
+from ..deal import PACK
 from ..moves import Cover, Lead, Move, Take
 from ..observation import PlayerView
 from ..state import BEATEN_BY
@@ -80,7 +81,7 @@ class HeuristicBot:
         beaten_by = BEATEN_BY[trump]
         hand = view.hand
         trumps = sum(card.suit == trump for card in hand)
-        counts = {rank: sum(card.rank == rank for card in hand) for rank in Rank}
+        counts = {rank: sum(card.rank == rank for card in hand) for rank in PACK.ranks}
 
         def cost(card: Card) -> int:
             price = int(card.rank)

@@ -34,7 +34,6 @@ except ImportError as error:  # pragma: no cover - only without the extra
 
 from ....common._games import not_a_state
 from ....common._numbers import as_int
-from ....common.cards import DECK, DECK_MASK
 from ....errors import (
     BatchError,
     GameNotOverError,
@@ -44,7 +43,7 @@ from ....errors import (
     NotAGameStateError,
 )
 from .._board import NINE_OF_DIAMONDS, NINES, ROW, passes_field
-from ..deal import check_players, hand_sizes
+from ..deal import PACK, check_players, hand_sizes
 from ..names import SEVENS
 from ..options import Options
 from ..scoring import Standing, standings
@@ -67,6 +66,8 @@ from ._kernels import (
     read_only,
     selection_tables,
 )
+
+_WHOLE = PACK.full_mask  # the whole pack as a card set
 
 __all__ = ["BatchError", "GameBatch", "random_words"]
 
@@ -196,7 +197,7 @@ class GameBatch:
         _check_size(size)
         check_players(players)
         try:
-            out_of_range = bool(((array < 0) | (array > DECK_MASK)).any())
+            out_of_range = bool(((array < 0) | (array > _WHOLE)).any())
         except TypeError:  # an object array holding something other than ints
             out_of_range = True
         if out_of_range or (array.dtype == object and not all(type(x) is int for x in array.flat)):
@@ -205,9 +206,7 @@ class GameBatch:
         union = np.bitwise_or.reduce(masks, axis=1)
         counts = popcount(masks)
         expected = np.array(hand_sizes(players), dtype=np.int64)
-        bad = (
-            (union != DECK_MASK) | (counts.sum(axis=1) != CARDS) | (counts != expected).any(axis=1)
-        )
+        bad = (union != _WHOLE) | (counts.sum(axis=1) != CARDS) | (counts != expected).any(axis=1)
         if bad.any():
             game = int(np.flatnonzero(bad)[0])
             raise InvalidDealError(
@@ -395,8 +394,10 @@ class GameBatch:
         if bad.any():
             game = int(np.flatnonzero(bad)[0])
             index = int(np.asarray(cards)[game])
-            card = str(DECK[index]) if 0 <= index < CARDS else f"card index {index}"
-            legal = " ".join(str(DECK[i]) for i in range(CARDS) if int(self._moves[game]) >> i & 1)
+            card = str(PACK.cards[index]) if 0 <= index < CARDS else f"card index {index}"
+            legal = " ".join(
+                str(PACK.cards[i]) for i in range(CARDS) if int(self._moves[game]) >> i & 1
+            )
             raise IllegalMoveError(
                 f"game {game}: seat {int(self._cursor[game]) // self.size} cannot play {card}; "
                 f"legal moves: {legal}"

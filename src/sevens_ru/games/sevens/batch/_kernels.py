@@ -11,15 +11,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ....common.cards import DECK
 from .._board import OPENED_BY
+from ..deal import PACK
 from ..scoring import POINTS
 
 BoolArray = npt.NDArray[np.bool_]
 IntArray = npt.NDArray[np.int64]
 CardSetArray = npt.NDArray[np.int64]
 
-CARDS = len(DECK)
+CARDS = len(PACK)
 # "No card": the index a finished game plays, whose bit is 0 and which opens nothing.
 NO_CARD = 64
 # The cards each card opens (R9), by card index; NO_CARD opens nothing.
@@ -27,7 +27,10 @@ OPENED = np.zeros(NO_CARD + 1, dtype=np.int64)
 OPENED[:CARDS] = OPENED_BY
 # The points of every set of cards of one suit, by its 9-bit mask (R3).
 SUIT_POINTS = np.array(
-    [sum(POINTS[DECK[rank].rank] for rank in range(9) if mask >> rank & 1) for mask in range(512)],
+    [
+        sum(POINTS[PACK.cards[rank].rank] for rank in range(9) if mask >> rank & 1)
+        for mask in range(512)
+    ],
     dtype=np.int32,
 )
 CARD_BITS = np.array([1 << index for index in range(CARDS)], dtype=np.int64)

@@ -11,11 +11,13 @@ searching seat chooses are kept in a table, so each is searched once.
 from __future__ import annotations
 
 from ....common._core import speedups
-from ....common.cards import DECK_MASK
 from .._board import ONE_PASS, OPENED_BY
+from ..deal import PACK
 from ..options import Options
 from ..scoring import standings
 from ._weights import danger_weight, score
+
+_WHOLE = PACK.full_mask  # the whole pack as a card set
 
 __all__ = ["endgame"]
 
@@ -77,7 +79,7 @@ def endgame(
                 return memo[key]
             if moves & (moves - 1):  # another seat's choice, as the heuristic scores it
                 own = hands[turn] & ~table
-                theirs = DECK_MASK & ~table & ~own
+                theirs = _WHOLE & ~table & ~own
                 weight = danger_weight([(hand & ~table).bit_count() for hand in hands], turn)
                 best_score = None
                 while moves:

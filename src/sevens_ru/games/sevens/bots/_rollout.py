@@ -11,14 +11,16 @@ from __future__ import annotations
 import random
 
 from ....common._core import speedups
-from ....common.cards import DECK, DECK_MASK
 from .._board import BEYOND, NINES, ONE_PASS, OPENED_BY
+from ..deal import PACK
 from ..options import Options
 from ..scoring import Standing, standings
 
+_WHOLE = PACK.full_mask  # the whole pack as a card set
+
 __all__ = ["greedy_playout"]
 
-_IS_NINE = tuple(bool(NINES >> index & 1) for index in range(len(DECK)))
+_IS_NINE = tuple(bool(NINES >> index & 1) for index in range(len(PACK)))
 
 
 def greedy_playout(
@@ -61,7 +63,7 @@ def greedy_playout(
         turn = seat
         if moves & (moves - 1):  # a choice: score every card (doubled weights, in ints)
             own = hands[turn]
-            theirs = DECK_MASK & ~table & ~own
+            theirs = _WHOLE & ~table & ~own
             best = -(1 << 30)
             bit = 0
             while moves:

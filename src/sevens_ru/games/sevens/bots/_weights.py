@@ -17,17 +17,20 @@ import random
 from collections.abc import Sequence
 
 from ....common._core import speedups
-from ....common.cards import DECK, DECK_MASK
 from .._board import BEYOND, NINES, OPENED_BY, playable_mask
-from ..deal import hand_sizes
+from ..deal import PACK, hand_sizes
 from ..events import Play
 from ..observation import PlayerView
 from ..scoring import card_points
 
+_SIZE = len(PACK)  # the cards of the pack, 36
+
+_WHOLE = PACK.full_mask  # the whole pack as a card set
+
 __all__ = ["Decisions", "chain", "decisions", "log_likelihood"]
 
-_IS_NINE = tuple(bool(NINES >> index & 1) for index in range(len(DECK)))
-_POINTS = tuple(card_points(card) for card in DECK)
+_IS_NINE = tuple(bool(NINES >> index & 1) for index in range(len(PACK)))
+_POINTS = tuple(card_points(card) for card in PACK.cards)
 
 Decisions = tuple[tuple[int, int, int, int, int, int], ...]
 """Per past play of another seat: (seat, the table before it, the cards playable then,
@@ -84,7 +87,7 @@ def danger_weight(sizes: Sequence[int], turn: int) -> int:
     most dangerous possible holder with at most 2 cards; here every other seat counts
     as a possible holder: 3 when one holds a single card, 2 when the fewest are two.
     """
-    fewest = min((size for seat, size in enumerate(sizes) if seat != turn), default=len(DECK))
+    fewest = min((size for seat, size in enumerate(sizes) if seat != turn), default=_SIZE)
     return 3 if fewest == 1 else 2 if fewest == 2 else 1
 
 
@@ -113,7 +116,7 @@ def _seat_log_likelihood(past: Decisions, seat: int, hand: int, temperature: flo
         moves = own & playable
         if not moves & (moves - 1):
             continue
-        theirs = DECK_MASK & ~table & ~own
+        theirs = _WHOLE & ~table & ~own
         scores = []
         while moves:
             low = moves & -moves

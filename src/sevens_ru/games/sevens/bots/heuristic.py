@@ -6,11 +6,14 @@ import random
 
 import attrs
 
-from ....common.cards import DECK_MASK, Card, mask_of
+from ....common.cards import Card, mask_of
+from ..deal import PACK
 from ..inference import infer
 from ..observation import PlayerView
 from ..scoring import card_points
 from ._base import legal_moves_of
+
+_WHOLE = PACK.full_mask  # the whole pack as a card set
 
 __all__ = ["HeuristicBot"]
 
@@ -90,7 +93,7 @@ class HeuristicBot:
         if len(moves) == 1:
             return moves[0]
         hand = mask_of(view.hand)
-        unseen = DECK_MASK & ~hand & ~mask_of(view.table)
+        unseen = _WHOLE & ~hand & ~mask_of(view.table)
         holders = infer(view).holders
         weight = {
             card.index: 1.0
