@@ -65,7 +65,7 @@ lowest(uint64_t cards) /* the index of the lowest card of a non-empty set */
 #if defined(SEVENS_RU_BITS_GCC)
     return __builtin_ctzll(cards);
 #elif defined(SEVENS_RU_BITS_MSVC)
-    unsigned long index;
+    unsigned long index = 0; /* set by the scan: cards is not empty */
 #ifdef SEVENS_RU_SCAN64
     _BitScanForward64(&index, cards);
 #else
@@ -134,8 +134,9 @@ swap_bytes(uint64_t word) /* the eight bytes in the other order */
 #elif defined(SEVENS_RU_BITS_MSVC)
     return _byteswap_uint64(word);
 #else
-    word = (word & UINT64_C(0x00FF00FF00FF00FF)) << 8 | (word >> 8 & UINT64_C(0x00FF00FF00FF00FF));
-    word = (word & UINT64_C(0x0000FFFF0000FFFF)) << 16 | (word >> 16 & UINT64_C(0x0000FFFF0000FFFF));
+    const uint64_t bytes = UINT64_C(0x00FF00FF00FF00FF), pairs = UINT64_C(0x0000FFFF0000FFFF);
+    word = (word & bytes) << 8 | (word >> 8 & bytes);
+    word = (word & pairs) << 16 | (word >> 16 & pairs);
     return word << 32 | word >> 32;
 #endif
 }

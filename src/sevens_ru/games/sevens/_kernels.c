@@ -30,9 +30,9 @@
 
 #include "args.h"
 #include "draw.h"
+#include "kernels.h"
 #include "planes.h"
 #include "shake.h"
-#include "kernels.h"
 
 #define TABLE_SHIFT 36
 #define NINE 3 /* the position of the 9 in a suit's nine bits */
@@ -727,6 +727,8 @@ sp_standings(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     ENSURE_BOUND();
     return standings(deal, players, table, passes, ranking);
 }
+
+/* -- the seeded deal (R5), from the shuffle of shake.c ------------------------------------ */
 
 PyDoc_STRVAR(seeded_deal_doc, "seeded_deal(players, seed, /)\n--\n\n"
                               "sevens_ru.deal._seeded_deal(): (hands, the seat holding 9D).");
@@ -1477,6 +1479,8 @@ error:
     Py_XDECREF(pass);
     return NULL;
 }
+
+/* ---- learning environments: observation planes (see planes.h) ---- */
 
 PyDoc_STRVAR(sevens_observation_doc,
              "sevens_observation(state, seat, observation, action_mask)\n--\n\n"
