@@ -279,6 +279,20 @@ card_set(PyObject *value, uint64_t *cards) /* a 36-bit card set from an int */
     return 0;
 }
 
+static inline PyObject *
+card_sets_to_tuple(const uint64_t *sets, Py_ssize_t total) /* a new tuple of ints, or NULL */
+{
+    PyObject *tuple = PyTuple_New(total);
+    for (Py_ssize_t position = 0; tuple != NULL && position < total; position++) {
+        PyObject *set = PyLong_FromUnsignedLongLong(sets[position]);
+        if (set == NULL)
+            Py_CLEAR(tuple);
+        else
+            PyTuple_SET_ITEM(tuple, position, set);
+    }
+    return tuple;
+}
+
 static inline int
 small_int(PyObject *value, long low, long high, const char *what, long *result)
 {

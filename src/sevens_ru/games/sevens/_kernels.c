@@ -756,18 +756,8 @@ sp_seeded_deal(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         if ((UINT64_C(1) << order[position]) == NINE_OF_DIAMONDS)
             opener = seat;
     }
-    PyObject *deal = PyTuple_New(players);
-    if (deal == NULL)
-        return NULL;
-    for (int seat = 0; seat < players; seat++) {
-        PyObject *hand = PyLong_FromUnsignedLongLong(hands[seat]);
-        if (hand == NULL) {
-            Py_DECREF(deal);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(deal, seat, hand);
-    }
-    return Py_BuildValue("(Nl)", deal, opener);
+    PyObject *deal = card_sets_to_tuple(hands, players);
+    return deal == NULL ? NULL : Py_BuildValue("(Nl)", deal, opener);
 }
 
 /* -- the sampler's inner loop (sevens_ru.inference) -------------------------------------- */
@@ -1296,15 +1286,7 @@ sp_chain(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         likelihood[second] = then;
     }
     Py_DECREF(getrandbits);
-    PyObject *result = PyTuple_New(players);
-    for (int seat = 0; result != NULL && seat < players; seat++) {
-        PyObject *hand = PyLong_FromUnsignedLongLong(hands[seat]);
-        if (hand == NULL)
-            Py_CLEAR(result);
-        else
-            PyTuple_SET_ITEM(result, seat, hand);
-    }
-    return result;
+    return card_sets_to_tuple(hands, players);
 error:
     Py_DECREF(getrandbits);
     return NULL;
