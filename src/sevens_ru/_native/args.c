@@ -28,7 +28,10 @@ int
 args_parse(const char *function, PyObject *const *args, Py_ssize_t nargs, const char *format,
            ...)
 {
-    Py_ssize_t expected = (Py_ssize_t)strlen(format);
+    Py_ssize_t expected = 0;
+    int objects = 1; /* whether every letter is 'O', as for the functions called every move */
+    for (; format[expected]; expected++)
+        objects &= format[expected] == 'O';
     if (nargs != expected) {
         PyErr_Format(PyExc_TypeError, "%s() takes %zd arguments (%zd given)", function, expected,
                      nargs);
@@ -37,6 +40,12 @@ args_parse(const char *function, PyObject *const *args, Py_ssize_t nargs, const 
     int players = 0, failed = 0;
     va_list into;
     va_start(into, format);
+    if (objects) { /* the objects themselves: no letter to look at */
+        for (Py_ssize_t position = 0; position < nargs; position++)
+            *va_arg(into, PyObject **) = args[position];
+        va_end(into);
+        return 0;
+    }
     for (Py_ssize_t position = 0; position < nargs && !failed; position++) {
         PyObject *value = args[position];
         switch (format[position]) {
