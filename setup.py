@@ -42,11 +42,27 @@ class OptionalBuildExt(build_ext):
         print(NOTICE.format(reason=reason), file=sys.stderr)
 
 
+# The compiled core is one module from the shared C of src/sevens_ru/_native and one
+# file per game.
+NATIVE = "src/sevens_ru/_native"
+SOURCES = [
+    f"{NATIVE}/module.c",
+    f"{NATIVE}/args.c",
+    f"{NATIVE}/draw.c",
+    f"{NATIVE}/planes.c",
+    f"{NATIVE}/shake.c",
+    "src/sevens_ru/games/sevens/_kernels.c",
+    "src/sevens_ru/games/durak/_kernels.c",
+]
+HEADERS = [f"{NATIVE}/{name}.h" for name in ("common", "args", "draw", "kernels", "planes", "shake")]
+
 setup(
     ext_modules=[
         Extension(
             "sevens_ru._speedups",
-            sources=["src/sevens_ru/_speedups.c"],
+            sources=SOURCES,
+            include_dirs=[NATIVE],
+            depends=HEADERS,
             extra_compile_args=["-std=c99"] if sys.platform != "win32" else [],
             optional=True,
         )

@@ -1,0 +1,141 @@
+/* The observation planes both games write (see planes.h): the tables a card plane is
+ * copied from, the checks of the caller's arrays, and the module function
+ * action_mask(). */
+#include "planes.h"
+
+#include "args.h"
+
+float BYTE_PLANES[256][8];
+int64_t BYTE_BITS[256];
+float SIZE_VALUES[CARDS + 1], PASS_VALUES[256];
+
+void
+planes_init(void)
+{
+    for (int byte = 0; byte < 256; byte++) {
+        unsigned char entries[8];
+        for (int bit = 0; bit < 8; bit++) {
+            BYTE_PLANES[byte][bit] = (float)(byte >> bit & 1);
+            entries[bit] = (unsigned char)(byte >> bit & 1);
+        }
+        memcpy(&BYTE_BITS[byte], entries, sizeof entries);
+        PASS_VALUES[byte] = scaled(byte, 36);
+    }
+    for (int cards = 0; cards <= CARDS; cards++)
+        SIZE_VALUES[cards] = scaled(cards, 18);
+}
+
+/* The struct format of a buffer's items, without its byte order. */
+static const char *
+item_format(const Py_buffer *view)
+{
+    const char *format = view->format == NULL ? "B" : view->format;
+    if (*format == '<' || *format == '=' || *format == '@')
+        format++;
+    return format;
+}
+
+int
+planes_array(PyObject *array, Py_buffer *view, char type, Py_ssize_t items, const char *what)
+{
+    if (PyObject_GetBuffer(array, view, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+        return -1;
+    const char *format = item_format(view);
+    Py_ssize_t itemsize = type == 'f' ? 4 : 1;
+    if (format[0] != type || format[1] != '\0' || view->itemsize != itemsize ||
+        (items >= 0 && view->len != items * itemsize)) {
+        PyBuffer_Release(view);
+        if (items >= 0)
+            PyErr_Format(PyExc_ValueError, "%s must be a writable %s array of %zd entries", what,
+                         type == 'f' ? "float32" : "int8", items);
+        else
+            PyErr_Format(PyExc_ValueError, "%s must be a writable %s array", what,
+                         type == 'f' ? "float32" : "int8");
+        return -1;
+    }
+    return 0;
+}
+
+int
+planes_int_array(PyObject *array, Py_buffer *view, char type, Py_ssize_t items, const char *what)
+{
+    if (PyObject_GetBuffer(array, view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+        return -1;
+    const char *format = item_format(view);
+    Py_ssize_t itemsize = type == 'q' ? 8 : type == 'i' ? 4 : 1;
+    int good = format[1] == '\0' && view->itemsize == itemsize && view->len == items * itemsize;
+    if (type == 'q')
+        good = good && (format[0] == 'q' || (format[0] == 'l' && sizeof(long) == 8));
+    else if (type == 'i')
+        good = good && (format[0] == 'i' || (format[0] == 'l' && sizeof(long) == 4));
+    else
+        good = good && format[0] == '?';
+    if (!good) {
+        PyBuffer_Release(view);
+        PyErr_Format(PyExc_ValueError, "%s must be a contiguous %s array of %zd entries", what,
+                     type == 'q' ? "int64" : type == 'i' ? "int32" : "bool", items);
+        return -1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(action_mask_doc, "action_mask(array, legal)\n--\n\n"
+                              "Write bit a of the int legal into entry a of the int8 array\n"
+                              "(0 or 1), for every entry: sevens_ru._planes.mask_into().");
+
+#define MAX_ACTIONS 4096
+
+static PyObject *
+sp_action_mask(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *array, *legal;
+    if (args_parse("action_mask", args, nargs, "OO", &array, &legal) < 0)
+        return NULL;
+    if (!PyLong_Check(legal)) {
+        PyErr_SetString(PyExc_TypeError, "action_mask(array, legal: int)");
+        return NULL;
+    }
+    Py_buffer checked;
+    if (planes_array(array, &checked, 'b', -1, "mask_into(): the array") < 0)
+        return NULL;
+    Py_ssize_t size = checked.len;
+    if (size > MAX_ACTIONS) {
+        PyBuffer_Release(&checked);
+        PyErr_Format(PyExc_ValueError,
+                     "action_mask() writes into a writable int8 array of at most %d entries",
+                     MAX_ACTIONS);
+        return NULL;
+    }
+    unsigned char bytes[MAX_ACTIONS / 8];
+    size_t used = (size_t)(size + 7) / 8;
+#if PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t needed = PyLong_AsNativeBytes(legal, bytes, (Py_ssize_t)used,
+                                             Py_ASNATIVEBYTES_LITTLE_ENDIAN |
+                                                 Py_ASNATIVEBYTES_UNSIGNED_BUFFER |
+                                                 Py_ASNATIVEBYTES_REJECT_NEGATIVE);
+    int fits = needed >= 0 && (size_t)needed <= used;
+#else
+    int fits = _PyLong_AsByteArray((PyLongObject *)legal, bytes, used, 1, 0) == 0;
+#endif
+    if (fits && size % 8 && bytes[used - 1] >> (size % 8))
+        fits = 0;
+    if (!fits) {
+        PyBuffer_Release(&checked);
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "action_mask(): legal must be an int from 0 to 2**%zd - 1",
+                     size);
+        return NULL;
+    }
+    signed char *out = checked.buf;
+    memset(out, 0, (size_t)size);
+    for (size_t byte = 0; byte < used; byte++)
+        for (unsigned bits = bytes[byte]; bits; bits &= bits - 1)
+            out[8 * byte + (size_t)lowest(bits)] = 1;
+    PyBuffer_Release(&checked);
+    Py_RETURN_NONE;
+}
+
+PyMethodDef planes_methods[] = {
+    {"action_mask", (PyCFunction)(void (*)(void))sp_action_mask, METH_FASTCALL, action_mask_doc},
+    {NULL, NULL, 0, NULL},
+};
