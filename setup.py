@@ -54,7 +54,9 @@ SOURCES = [
     "src/sevens_ru/games/sevens/_kernels.c",
     "src/sevens_ru/games/durak/_kernels.c",
 ]
-HEADERS = [f"{NATIVE}/{name}.h" for name in ("common", "args", "draw", "kernels", "planes", "shake")]
+HEADERS = [
+    f"{NATIVE}/{name}.h" for name in ("common", "args", "draw", "kernels", "planes", "shake")
+]
 
 setup(
     ext_modules=[

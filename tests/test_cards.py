@@ -76,6 +76,17 @@ def test_a_low_card_is_a_value_like_any_other(card: Card) -> None:
     assert str(card) == card.label("en") == card.label("ru") == card.label("fr")
 
 
+def test_a_low_card_is_the_same_whichever_way_it_is_made() -> None:
+    import attrs
+
+    two = Card.parse("2♣")
+    assert two == Card(Rank.TWO, Suit.CLUBS) and isinstance(two, Card)
+    assert type(two).__name__ == "Card" and type(DECK[0]) is Card
+    six = attrs.evolve(two, rank=Rank.SIX)  # back to a card of DECK, with its index
+    assert six == DECK[0] and type(six) is Card and six.index == 0
+    assert attrs.evolve(DECK[0], rank=Rank.TWO) == two and not hasattr(two, "index")
+
+
 @pytest.mark.parametrize("lang", s7.LANGUAGES)
 @pytest.mark.parametrize("card", LOW_CARDS, ids=str)
 def test_low_cards_parse_in_every_language(card: Card, lang: s7.Language) -> None:

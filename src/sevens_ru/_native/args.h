@@ -9,6 +9,9 @@
  * `players` is the number of seats of the deal read before it, 0 if none. */
 typedef int (*ArgsConverter)(PyObject *value, int players, void *into);
 
+/* The bounds and name of an 'i', as the variable arguments must have them. */
+#define ARGS_RANGE(low, high, what) (long)(low), (long)(high), (const char *)(what)
+
 /* Read the positional arguments of `function`: exactly one per letter of `format`, in
  * order, each into the pointers that follow, as here:
  *
@@ -34,9 +37,6 @@ typedef int (*ArgsConverter)(PyObject *value, int players, void *into);
  *
  * 0, or -1 with an error: a TypeError for the wrong number of arguments, else the first
  * argument's own error. */
-/* The bounds and name of an 'i', as the variable arguments must have them. */
-#define ARGS_RANGE(low, high, what) (long)(low), (long)(high), (const char *)(what)
-
 int args_parse(const char *function, PyObject *const *args, Py_ssize_t nargs,
                const char *format, ...);
 

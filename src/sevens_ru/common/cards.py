@@ -196,18 +196,15 @@ class Card:
     def __attrs_post_init__(self) -> None:
         if self.rank >= 6:
             object.__setattr__(self, "index", self.suit * 9 + self.rank - 6)
+            if type(self) is _LowCard:  # attrs.evolve() of a low card to a card of DECK
+                object.__setattr__(self, "__class__", Card)
         object.__setattr__(self, "_order", self.suit * 16 + self.rank)
 
-    if not TYPE_CHECKING:  # the index (or bit) of a card outside DECK, or a typo, gets here
-
-        def __getattr__(self, name: str) -> object:
-            if name in ("index", "bit"):  # bit: index raised inside that property
-                raise NotInDeckError(
-                    f"{self} has no index: Card.index, Card.bit and mask_of() number the "
-                    f"cards of DECK, the Russian pack of 6 to A; a Pack numbers its own "
-                    f"cards (pack.index(card))"
-                )
-            raise AttributeError(f"'Card' object has no attribute {name!r}", name=name, obj=self)
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        """A new card; a 2 to 5 is made a ``_LowCard``, the kind of Card without an index."""
+        if cls is Card and isinstance(rank, Rank) and rank < 6:
+            cls = _LowCard
+        return object.__new__(cls)
 
     def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
         return Card, (self.rank, self.suit)
@@ -304,6 +301,31 @@ class Card:
             return self._order >= other._order
         return NotImplemented
 
+
+class _LowCard(Card):
+    """A 2, 3, 4 or 5: a :class:`Card` in every way but one, it has no place in :data:`DECK`.
+
+    Its :attr:`~Card.index` and :attr:`~Card.bit` raise :class:`NotInDeckError`. The
+    class is apart so that the cards of :data:`DECK` read their index as a plain slot:
+    a ``__getattr__`` on :class:`Card` itself would slow every attribute of every card.
+    ``Card(rank, suit)`` and :meth:`Card.parse` make it; it calls itself ``Card``.
+    """
+
+    __slots__ = ()
+
+    if not TYPE_CHECKING:  # the index (or bit) of a low card, or a typo, gets here
+
+        def __getattr__(self, name: str) -> object:
+            if name in ("index", "bit"):  # bit: index raised inside that property
+                raise NotInDeckError(
+                    f"{self} has no index: Card.index, Card.bit and mask_of() number the "
+                    f"cards of DECK, the Russian pack of 6 to A; a Pack numbers its own "
+                    f"cards (pack.index(card))"
+                )
+            raise AttributeError(f"'Card' object has no attribute {name!r}", name=name, obj=self)
+
+
+_LowCard.__name__ = _LowCard.__qualname__ = "Card"
 
 LONGEST_CARD_TEXT = 24
 """The longest text :meth:`Card.parse` reads, spaces included; longer text is refused at once."""

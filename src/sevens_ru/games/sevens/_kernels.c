@@ -1009,17 +1009,26 @@ PyDoc_STRVAR(greedy_playout_doc,
 static PyObject *
 sp_greedy_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    uint64_t hands[MAX_SEATS], table, playable;
-    int players;
-    unsigned long long passes;
-    long turn, first;
-    PyObject *rng;
-    Ranking ranking;
-    if (args_parse("greedy_playout", args, nargs, "hCCPsiO&", hands, &players, &table, &playable,
-                   &passes, "turn", &turn, ARGS_RANGE(0, CARDS - 1, "first"), &first, &rng,
-                   options_arg, &ranking) < 0)
+    struct {
+        uint64_t hands[MAX_SEATS], table, playable;
+        int players;
+        unsigned long long passes;
+        long turn, first;
+        PyObject *rng;
+        Ranking ranking;
+    } in; /* as args_parse() reads them; the loop works on copies that no call can change */
+    if (args_parse("greedy_playout", args, nargs, "hCCPsiO&", in.hands, &in.players, &in.table,
+                   &in.playable, &in.passes, "turn", &in.turn, ARGS_RANGE(0, CARDS - 1, "first"),
+                   &in.first, &in.rng, options_arg, &in.ranking) < 0)
         return NULL;
     ENSURE_BOUND();
+    uint64_t hands[MAX_SEATS], table = in.table, playable = in.playable;
+    memcpy(hands, in.hands, sizeof hands);
+    int players = in.players;
+    unsigned long long passes = in.passes;
+    long turn = in.turn, first = in.first;
+    PyObject *rng = in.rng;
+    Ranking ranking = in.ranking;
     PyObject *hand_list = args[0]; /* the list of hands ('h'), written back at the end */
     PyObject *getrandbits = PyObject_GetAttr(rng, S_getrandbits);
     if (getrandbits == NULL)
