@@ -83,15 +83,11 @@ def game_of(value: object) -> tuple[Game, Kind] | None:
     """
     from .. import games  # here: this module is imported while the games are being made
 
-    for name in games.names():
-        try:
-            game = games.get(name)
-        except SevensError:  # another package's broken entry point: not this value's game
-            continue
-        if game.owns(value):
-            names = _NAMES.get(name) or Game(name, game.title(), "", "")
-            return names, "GameState" if isinstance(value, game.state_type) else "PlayerView"
-    return None
+    game = games.game_of(value)
+    if game is None:
+        return None
+    names = _NAMES.get(game.name) or Game(game.name, game.title(), "", "")
+    return names, "GameState" if isinstance(value, game.state_type) else "PlayerView"
 
 
 def not_a_state(

@@ -38,6 +38,7 @@ __all__ = [
     "Kernels",
     "State",
     "Tensors",
+    "game_of",
     "get",
     "names",
     "offering",
@@ -133,13 +134,26 @@ def offering(part: str) -> dict[str, Game[Any, Any, Any]]:
     return found
 
 
+def game_of(value: object) -> Game[Any, Any, Any] | None:
+    """The game whose state or view ``value`` is, if a registered game's; else ``None``.
+
+    >>> from sevens_ru import durak, games
+    >>> games.game_of(durak.new_game(2, seed=1)).name, games.game_of("9♦")
+    ('durak', None)
+    """
+    for game in offering("state_type").values():
+        if game.owns(value):
+            return game
+    return None
+
+
 def _load(name: str, entry: str | metadata.EntryPoint) -> Game[Any, Any, Any]:
     """The game an entry names: a built-in module's ``GAME``, or an entry point's object."""
     if isinstance(entry, str):
         game: object = importlib.import_module(entry).GAME
         source = entry
     else:
-        source = f"the entry point {entry.value!r} of {ENTRY_POINTS}"
+        source = f"the entry point {excerpt(entry.value)} of {ENTRY_POINTS}"
         try:
             game = entry.load()
             if not isinstance(game, Game) and callable(game):
@@ -152,7 +166,9 @@ def _load(name: str, entry: str | metadata.EntryPoint) -> Game[Any, Any, Any]:
     if not isinstance(game, Game):
         raise InvalidGameError(f"{source} gives no sevens_ru.games.Game, got {got(game)}")
     if game.name != name:
-        raise InvalidGameError(f"{source} is registered as {name!r} but its game is {game.name!r}")
+        raise InvalidGameError(
+            f"{source} is registered as {name!r} but its game is {excerpt(game.name)}"
+        )
     return game
 
 

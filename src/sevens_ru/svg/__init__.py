@@ -23,11 +23,9 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import games
 from ..common.cards import Language
-from ..errors import InvalidGameError, InvalidSeatError, NotAGameStateError
+from ..errors import InvalidSeatError, NotAGameStateError
 from . import _replay
 from ._draw import check_language
 
@@ -35,18 +33,6 @@ __all__ = ["position", "replay_html"]
 
 Position = object
 """A state or a view of any registered game that draws itself (``Game.draw``)."""
-
-
-def _game_of(value: object) -> games.Game[Any, Any, Any] | None:
-    """The registered game whose state or view ``value`` is, if one that draws."""
-    for name in games.names():
-        try:
-            game = games.get(name)
-        except InvalidGameError:  # another package's broken entry point: not this one
-            continue
-        if game.owns(value) and game.draw is not None:
-            return game
-    return None
 
 
 def position(position: Position, *, seat: int | None = None, lang: Language = "en") -> str:
@@ -68,7 +54,7 @@ def position(position: Position, *, seat: int | None = None, lang: Language = "e
         UnknownLanguageError: ``lang`` is not one of :data:`sevens_ru.LANGUAGES`.
     """
     lang = check_language(lang)
-    game = _game_of(position)
+    game = games.game_of(position)
     if game is None or game.draw is None:
         raise NotAGameStateError(
             f"svg.position() takes a state or a view of a game, got {type(position).__name__}"
@@ -103,7 +89,7 @@ def replay_html(state: object, *, lang: Language = "en") -> str:
         UnknownLanguageError: ``lang`` is not one of :data:`sevens_ru.LANGUAGES`.
     """
     lang = check_language(lang)
-    game = _game_of(state)
+    game = games.game_of(state)
     if game is None or game.positions is None or not isinstance(state, game.state_type):
         raise NotAGameStateError(
             f"svg.replay_html() takes a state of a game, got {type(state).__name__}"
