@@ -111,7 +111,7 @@ def render(
 def env_game(game: games.Game[Any, Any, Any] | str) -> Game[Any, Any, Any]:
     """The environments' table of ``game`` (a registered game, or its name).
 
-    >>> env_game("durak").num_actions, env_game("sevens").observation_size(4)
+    >>> env_game("durak").num_actions, env_game("sevens").tensors.observation_size(4)
     (1252, 120)
 
     Raises:
