@@ -249,7 +249,7 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
         return int(_PLAYER.TERMINAL) if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self._spec().game.game.legal_actions(self._state))
+        return list(self._spec().game.game.legal_actions(self._state))  # type: ignore[arg-type]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of this chance node with their probabilities (see the module)."""
