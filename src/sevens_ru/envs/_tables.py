@@ -19,7 +19,7 @@ from .. import games
 from ..common._numbers import as_int
 from ..errors import InvalidOptionsError, NoGameError
 
-__all__ = ["Game", "agent_names", "env_game", "render", "seat_rng"]
+__all__ = ["Game", "agent_names", "dealt", "env_game", "render", "seat_rng"]
 
 
 StateT = TypeVar("StateT", bound=games.State)
@@ -90,6 +90,16 @@ def seat_rng(seed: object) -> random.Random:
 def no_game(function: str) -> NoGameError:
     """The error for using an environment before its first ``reset()``."""
     return NoGameError(f"{function}() before the first reset(): call reset() to deal a game")
+
+
+_T = TypeVar("_T")
+
+
+def dealt(value: _T | None, function: str) -> _T:
+    """``value`` (an environment's game, or games), unless there is none before the first ``reset()``."""
+    if value is None:
+        raise no_game(function)
+    return value
 
 
 def render(

@@ -44,15 +44,13 @@ import random
 from collections.abc import Sequence
 from typing import Any, Generic
 
-try:
+from ..common._extras import needs
+
+with needs("sevens_ru.envs.gymnasium", "Gymnasium", "gymnasium"):
     import gymnasium
     import numpy as np
     import numpy.typing as npt
     from gymnasium.vector import AutoresetMode, VectorEnv
-except ImportError as error:  # pragma: no cover - only without the extra
-    raise ImportError(
-        'sevens_ru.envs.gymnasium needs Gymnasium: pip install "sevens-ru[gymnasium]"'
-    ) from error
 
 from .. import games
 from ..common._numbers import as_int
@@ -71,6 +69,7 @@ from ._tables import (
     StateT,
     ViewT,
     check_opponents,
+    dealt,
     env_game,
     no_game,
     render,
@@ -158,9 +157,7 @@ class CardGameEnv(gymnasium.Env[Tensor, int], Generic[StateT, ViewT, OptionsT]):
     @property
     def game_state(self) -> StateT:
         """The game as it stands, a state of the library like any other."""
-        if self._state is None:
-            raise no_game("game_state")
-        return self._state
+        return dealt(self._state, "game_state")
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -299,7 +296,7 @@ class _Games(Generic[StateT]):
 
     It has the part of :class:`~sevens_ru.batch.GameBatch` that the vector environment
     reads: ``size``, ``done``, ``current_player``, ``step()``, ``returns()`` and
-    ``replace()``; :func:`_observe_games` is its ``observe_batch``.
+    ``replace()``; :func:`_observation_games` is its ``observation_batch``.
     """
 
     def __init__(
@@ -346,10 +343,10 @@ def _deal_games(table: Game[StateT, Any, Any]) -> Any:
     return deal
 
 
-def _observe_games(
+def _observation_games(
     batch: _Games[Any], games: npt.NDArray[np.int64] | None = None, masks: bool = True
 ) -> tuple[Tensor, npt.NDArray[np.int8]]:
-    """The ``observe_batch`` of :class:`_Games`: each game's seat to play (or that ended it) and its mask."""
+    """The ``observation_batch`` of :class:`_Games`: each game's seat to play (or that ended it) and its mask."""
     table = batch.table
     legal_mask, observation_of = table.game.legal_mask, table.tensors.observation_of
     chosen = range(batch.size) if games is None else games.tolist()
@@ -419,11 +416,11 @@ class CardGameVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any
         self._players = table.game.seats(table.game.default_players if players is None else players)
         self._options = table.options(options)
         tensors = table.tensors
-        if tensors.deal_batch is not None and tensors.observe_batch is not None:
+        if tensors.deal_batch is not None and tensors.observation_batch is not None:
             self._deal_batch: Any = tensors.deal_batch
-            self._observe: Any = tensors.observe_batch
+            self._observe: Any = tensors.observation_batch
         else:
-            self._deal_batch, self._observe = _deal_games(table), _observe_games
+            self._deal_batch, self._observe = _deal_games(table), _observation_games
         size = tensors.observation_size(self._players)
         self.single_observation_space = gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32)
         self.single_action_space = gymnasium.spaces.Discrete(table.num_actions)
@@ -435,13 +432,6 @@ class CardGameVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any
         )
         self._batch: Any = None
         self._seats: npt.NDArray[np.int64] | None = None  # the seat to play in each game
-
-    @property
-    def batch(self) -> Any:
-        """The games as they stand (a :class:`~sevens_ru.batch.GameBatch` for the main game)."""
-        if self._batch is None:
-            raise no_game("batch")
-        return self._batch
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -497,6 +487,11 @@ class CardGameVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any
             info["final_obs"] = final
             info["_final_obs"] = ended.copy()
         return observations, rewards, ended, np.zeros(size, dtype=np.bool_), info
+
+    @property
+    def batch(self) -> Any:
+        """The games as they stand (a :class:`~sevens_ru.batch.GameBatch` for the main game)."""
+        return dealt(self._batch, "batch")
 
     def _deal(self, games: int) -> Any:
         return self._deal_batch(games, self._players, self._np_random, self._options)

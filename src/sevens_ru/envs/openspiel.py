@@ -56,15 +56,13 @@ import random
 from collections.abc import Sequence
 from typing import Any, Generic
 
-try:
+import attrs
+
+from ..common._extras import needs
+
+with needs("sevens_ru.envs.openspiel", "OpenSpiel", "openspiel"):
     import numpy as np
     import pyspiel
-except ImportError as error:  # pragma: no cover - only without the extra
-    raise ImportError(
-        'sevens_ru.envs.openspiel needs OpenSpiel: pip install "sevens-ru[openspiel]"'
-    ) from error
-
-import attrs
 
 from .. import games
 from ..common._chances import Chances

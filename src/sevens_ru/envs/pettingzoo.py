@@ -39,15 +39,13 @@ from __future__ import annotations
 import random
 from typing import Any, Generic
 
-try:
+from ..common._extras import needs
+
+with needs("sevens_ru.envs.pettingzoo", "PettingZoo", "pettingzoo"):
     import gymnasium
     import numpy as np
     import numpy.typing as npt
     from pettingzoo import AECEnv
-except ImportError as error:  # pragma: no cover - only without the extra
-    raise ImportError(
-        'sevens_ru.envs.pettingzoo needs PettingZoo: pip install "sevens-ru[pettingzoo]"'
-    ) from error
 
 from .. import games
 from ..common._planes import mask_array
@@ -60,6 +58,7 @@ from ._tables import (
     StateT,
     ViewT,
     agent_names,
+    dealt,
     env_game,
     no_game,
     render,
@@ -134,9 +133,7 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
     @property
     def game_state(self) -> StateT:
         """The game as it stands: a :class:`~sevens_ru.GameState` (or a Durak one)."""
-        if self._state is None:
-            raise no_game("game_state")
-        return self._state
+        return dealt(self._state, "game_state")
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The observation space of ``agent``: the same for every agent."""

@@ -83,7 +83,7 @@ class Tensors:
     ``chances(players, options)`` is the deal as OpenSpiel's chance nodes (a
     ``sevens_ru.common._chances.Chances``); ``deal_batch(size, players, rng, options)``
     deals ``size`` games in lockstep for a vector environment and
-    ``observe_batch(batch, games, masks)`` gives their observations and legal masks.
+    ``observation_batch(batch, games, masks)`` gives their observations and legal masks.
     """
 
     observation: Callable[[Any], npt.NDArray[np.float32]]
@@ -94,7 +94,7 @@ class Tensors:
     observe_into: Callable[[Any, int, Any, Any], None]
     chances: Callable[[int, Any], Any] | None = None
     deal_batch: Callable[[int, int, Any, Any], Any] | None = None
-    observe_batch: Callable[[Any, Any, bool], tuple[Any, Any]] | None = None
+    observation_batch: Callable[[Any, Any, bool], tuple[Any, Any]] | None = None
 
     @classmethod
     def of(cls, module: str) -> Tensors:

@@ -57,18 +57,26 @@ from __future__ import annotations
 import struct
 from typing import Any, cast
 
-try:
+from ...common._extras import needs
+
+with needs("sevens_ru.durak.encode", "numpy", "numpy"):
     import numpy as np
     import numpy.typing as npt
-except ImportError as error:  # pragma: no cover - only without the extra
-    raise ImportError(
-        'sevens_ru.durak.encode needs numpy: pip install "sevens-ru[numpy]"'
-    ) from error
 
 from ...common._chances import Chances
 from ...common._core import speedups
 from ...common._games import not_a_state, not_a_view
-from ...common._planes import CHUNKS, Field, card_plane, layout, mask_into, one_hots, scaled, tensor
+from ...common._planes import (
+    CHUNKS,
+    Field,
+    card_plane,
+    card_planes,
+    layout,
+    mask_into,
+    one_hots,
+    scaled,
+    tensor,
+)
 from ...common.cards import mask_of
 from . import inference
 from .actions import _COVER_BASE, _LEAD_PATTERN, TAKE_ACTION, action_of
@@ -99,6 +107,7 @@ HAND_SCALE = len(PACK)
 """The hand sizes are divided by this: no hand can hold more than the pack."""
 
 _CARDS = len(PACK)
+_CARD_FIELDS = ("hand", "trump", "uncovered", "covered", "covers", "set_aside")  # a plane each
 _SIZES = scaled(HAND_SCALE)
 _FLAGS = scaled(1)  # 0.0 and 1.0
 # _SEATS[players][k]: relative seat k marked (k = players: no seat, the game is over).
@@ -121,12 +130,7 @@ def observation_fields(players: int) -> tuple[Field, ...]:
     """
     n = check_players(players)
     return layout(
-        ("hand", _CARDS),
-        ("trump", _CARDS),
-        ("uncovered", _CARDS),
-        ("covered", _CARDS),
-        ("covers", _CARDS),
-        ("set_aside", _CARDS),
+        *((name, _CARDS) for name in _CARD_FIELDS),
         ("known", _CARDS * (n - 1)),
         ("out", n),
         ("attacker", n),
@@ -256,11 +260,11 @@ def observation_of(state: GameState, seat: int) -> Tensor:
     """
     if not isinstance(state, GameState):
         raise not_a_state("encode.observation_of", state, game=DURAK)
-    # The fields read straight off the state: this runs at every step of an environment.
-    setup = state._setup
-    players = setup.players
+    players = state._setup.players
     if type(seat) is not int or not 0 <= seat < players:
         seat = state._check_seat(seat)
+    # The fields read straight off the state: this runs at every step of an environment.
+    setup = state._setup
     hands = state._hands
     attack = state._attack
     uncovered = state._uncovered
@@ -374,6 +378,13 @@ def observe_into(
         mask_into(action_mask, legal_mask(state))
 
 
+def _check_view(view: object, function: str) -> None:
+    if not isinstance(view, PlayerView):
+        raise not_a_view(
+            f"durak.encode.{function}()", view, game=DURAK, instead=f"sevens_ru.encode.{function}"
+        )
+
+
 def information_state(view: PlayerView) -> Tensor:
     """The information-state tensor of ``view``: the observation, then the history's fields.
 
@@ -411,17 +422,10 @@ def information_state(view: PlayerView) -> Tensor:
     return tensor(
         (
             observation(view).tobytes(),
-            *[card_plane(cards) for cards in played],
-            *[card_plane(cards & hidden) for cards in ruled_out[1:]],
+            *card_planes(played),
+            *card_planes(ruled_out[1:], hidden),
         )
     )
-
-
-def _check_view(view: object, function: str) -> None:
-    if not isinstance(view, PlayerView):
-        raise not_a_view(
-            f"durak.encode.{function}()", view, game=DURAK, instead=f"sevens_ru.encode.{function}"
-        )
 
 
 # -- OpenSpiel's chance nodes ----------------------------------------------------------

@@ -53,18 +53,19 @@ place, to slice the arrays.
 
 from __future__ import annotations
 
-try:
-    import numpy as np
-    import numpy.typing as npt
-except ImportError as error:  # pragma: no cover - only without the extra
-    raise ImportError('sevens_ru.encode needs numpy: pip install "sevens-ru[numpy]"') from error
-
 from typing import TYPE_CHECKING, Any, cast
 
+from ...common._extras import needs
+
+with needs("sevens_ru.encode", "numpy", "numpy"):
+    import numpy as np
+    import numpy.typing as npt
+
+from ...common import _planes
 from ...common._chances import Chances
 from ...common._core import speedups
 from ...common._games import not_a_state, not_a_view
-from ...common._planes import CHUNKS, Field, card_plane, layout, mask_into, one_hots, scaled, tensor
+from ...common._planes import CHUNKS, Field, card_planes, layout, mask_into, tensor
 from ...common.cards import mask_of
 from . import inference
 from ._board import _WHOLE, NINE_OF_DIAMONDS, PASSES_SHIFT, TABLE_SHIFT
@@ -89,10 +90,10 @@ __all__ = [
     "information_state_fields",
     "information_state_size",
     "observation",
+    "observation_batch",
     "observation_fields",
     "observation_of",
     "observation_size",
-    "observe_batch",
     "observe_into",
 ]
 
@@ -104,16 +105,23 @@ PASS_SCALE = len(PACK)
 """The pass counts are divided by this: a seat passes at most once per play (R11)."""
 
 _CARDS = len(PACK)
-_SIZES = scaled(HAND_SCALE)
-_PASSES = scaled(PASS_SCALE)
-_ORDER = scaled(_CARDS)
+_SIZES = _planes.scaled(HAND_SCALE)
+_PASSES = _planes.scaled(PASS_SCALE)
+_ORDER = _planes.scaled(_CARDS)
 # _TO_PLAY[players][k]: relative seat k to play (k = players: nobody, the game is over).
-_TO_PLAY = {players: one_hots(players) for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+_TO_PLAY = {players: _planes.one_hots(players) for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 # _RELATIVE[players][seat]: the seats from ``seat`` on, in turn order (relative seats 0, 1, ...).
 _RELATIVE = {
     players: tuple(tuple((seat + k) % players for k in range(players)) for seat in range(players))
     for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
 }
+
+
+def _check_view(view: object, function: str) -> None:
+    if not isinstance(view, PlayerView):
+        raise not_a_view(
+            f"encode.{function}()", view, game=SEVENS, instead=f"sevens_ru.durak.encode.{function}"
+        )
 
 
 def observation_fields(players: int) -> tuple[Field, ...]:
@@ -356,18 +364,11 @@ def information_state(view: PlayerView) -> Tensor:
     return tensor(
         (
             observation(view).tobytes(),
-            *[card_plane(cards) for cards in played],
+            *card_planes(played),
             *[_ORDER[number] for number in order],
-            *[card_plane(cards & unseen) for cards in ruled_out[1:]],
+            *card_planes(ruled_out[1:], unseen),
         )
     )
-
-
-def _check_view(view: object, function: str) -> None:
-    if not isinstance(view, PlayerView):
-        raise not_a_view(
-            f"encode.{function}()", view, game=SEVENS, instead=f"sevens_ru.durak.encode.{function}"
-        )
 
 
 # -- the frameworks' extras: OpenSpiel's chance nodes, the vector environment's batches --
@@ -430,11 +431,11 @@ def deal_batch(size: int, players: int, rng: Any, options: Options | None) -> Ga
     return GameBatch.deal(size, players, rng=rng, options=options)
 
 
-# The compiled core's twin of observe_batch(), None with the pure-Python engine.
+# The compiled core's twin of observation_batch(), None with the pure-Python engine.
 _fast_batch_observation: Any = None if speedups is None else cast(Any, speedups).batch_observation
 
 
-def observe_batch(
+def observation_batch(
     batch: GameBatch, games: npt.NDArray[np.int64] | None = None, masks: bool = True
 ) -> tuple[Tensor, npt.NDArray[np.int8]]:
     """Each game's :func:`observation` and legal actions in a batch, new arrays.
@@ -443,7 +444,7 @@ def observe_batch(
     ``games``, only those games, in that order (and ``masks=False``: no masks).
 
     >>> from sevens_ru import encode
-    >>> observations, mask = encode.observe_batch(encode.deal_batch(3, 4, 1, None))
+    >>> observations, mask = encode.observation_batch(encode.deal_batch(3, 4, 1, None))
     >>> observations.shape, mask.shape, mask.sum(axis=1).tolist()
     ((3, 120), (3, 36), [1, 1, 1])
     """
