@@ -172,6 +172,8 @@ class OpenSpielGame(pyspiel.Game, Generic[StateT, ViewT, OptionsT]):  # type: ig
         registered = _TYPES.get(rules.name)
         super().__init__(game_type(rules) if registered is None else registered, info, params)
         self.game = table
+        self.rules = rules
+        """The registry's game: its rules, read at every node."""
         self.players = players
         self.options = options
         self.deal = deal
@@ -211,7 +213,7 @@ class OpenSpielGame(pyspiel.Game, Generic[StateT, ViewT, OptionsT]):  # type: ig
             return found[1]
         if len(self._inferences) >= 64:
             self._inferences.clear()
-        made = self.deal.infer(self.game.game.view(state, player))
+        made = self.deal.infer(self.rules.view(state, player))
         self._inferences[key] = (state, made)
         return made
 
@@ -243,11 +245,11 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
         state = self._state
         if state is None:
             return int(_PLAYER.CHANCE)
-        seat = self._spec().game.game.turn(state)
+        seat = self._spec().rules.turn(state)
         return int(_PLAYER.TERMINAL) if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self._spec().game.game.legal_actions(self._state))  # type: ignore[arg-type]
+        return list(self._spec().rules.legal_actions(self._state))  # type: ignore[arg-type]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of this chance node with their probabilities (see the module)."""
@@ -261,7 +263,7 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
             if len(self._dealt) == spec.deal.length:
                 self._state = drawn.pop() if drawn else spec.build(self._dealt)
         else:
-            self._state = drawn.pop() if drawn else spec.game.game.apply(self._state, action)
+            self._state = drawn.pop() if drawn else spec.rules.apply(self._state, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         spec = self._spec()
@@ -271,14 +273,14 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self._state is not None and self._spec().game.game.is_over(self._state)
+        return self._state is not None and self._spec().rules.is_over(self._state)
 
     def returns(self) -> list[float]:
         """The game's returns (:func:`sevens_ru.returns`, say) at the end, zeros before."""
         spec = self._spec()
         if not self.is_terminal():
             return [0.0] * spec.players
-        return list(spec.game.game.returns(self._state))  # type: ignore[arg-type]
+        return list(spec.rules.returns(self._state))  # type: ignore[arg-type]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state ``player_id`` cannot tell from this one, drawn exactly uniformly.
@@ -309,7 +311,7 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
         spec = self._spec()
         if self._state is None:
             return f"dealing: {len(self._dealt)} of {spec.deal.length} chance outcomes"
-        text = spec.game.game.text
+        text = spec.rules.text
         assert text is not None  # env_game() takes only games with a text
         return text(self._state)
 
@@ -354,7 +356,7 @@ class Observer(Generic[StateT, ViewT, OptionsT]):
         if library is None:
             cards = " ".join(map(str, deal.places(state._dealt)[player]))
             return f"seat {player}; dealt {len(state._dealt)}; mine: {cards}"
-        seen: Any = self._spec.game.game.view(library, player)
+        seen: Any = self._spec.rules.view(library, player)
         if self._perfect_recall:
             events = "; ".join(map(str, seen.history))
             return f"seat {player}; dealt: {deal.dealt_text(seen)}; {events}"
