@@ -53,7 +53,7 @@ place, to slice the arrays.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from ...common._extras import needs
 
@@ -69,6 +69,8 @@ from ...common._planes import CHUNKS, Field, card_planes, layout, mask_into, ten
 from ...common.cards import mask_of
 from . import inference
 from ._board import _WHOLE, NINE_OF_DIAMONDS, PASSES_SHIFT, TABLE_SHIFT
+from .batch import GameBatch
+from .batch._kernels import popcount
 from .deal import MAX_PLAYERS, MIN_PLAYERS, PACK, check_players, hand_sizes
 from .events import Play
 from .game import new_game, playable_mask
@@ -76,9 +78,6 @@ from .names import SEVENS
 from .observation import PlayerView
 from .options import Options
 from .state import GameState
-
-if TYPE_CHECKING:
-    from .batch import GameBatch
 
 __all__ = [
     "HAND_SCALE",
@@ -426,8 +425,6 @@ def _observation_text(seen: PlayerView) -> str:
 
 def deal_batch(size: int, players: int, rng: Any, options: Options | None) -> GameBatch:
     """``size`` new games in lockstep (:meth:`sevens_ru.batch.GameBatch.deal`), for a vector environment."""
-    from .batch import GameBatch  # the batches load their numpy tables when first used
-
     return GameBatch.deal(size, players, rng=rng, options=options)
 
 
@@ -468,8 +465,6 @@ def observation_batch(
         return observations, mask
     # The same entries with numpy: the card planes by 12-card chunks from a table,
     # the counts of relative seat k gathered from the seat-major arrays.
-    from .batch._kernels import popcount
-
     size = batch.size
     chosen: Any = slice(None) if games is None else games
     cursor = batch._cursor[chosen]
