@@ -36,18 +36,18 @@ from .packs import Pack
 __all__ = ["Chances"]
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class Chances:
     """The chance model of one game's deal for a seat count and options, and its texts."""
 
-    players: int
-    """The seats."""
-    pack: Pack
-    """The game's pack: the last chance node's outcomes are its card numbers."""
     cards: tuple[Card, ...]
     """The cards dealt, in this order: one chance node each."""
     room: tuple[int, ...]
     """How many cards each place receives: the seats, then perhaps the cards left over."""
+    players: int
+    """The seats."""
+    pack: Pack
+    """The game's pack: the last chance node's outcomes are its card numbers."""
     build: Callable[[list[list[Card]], Card | None], Any]
     """The game state of a deal: each place's cards, and the last chance node's card."""
     dealt: Callable[[Any], tuple[Sequence[Sequence[Card]], Card | None]]
