@@ -76,7 +76,10 @@ def test_the_generic_vector_env_plays_the_third_game_by_the_rules(
         for game, state in enumerate(states):
             seat = state.current_player
             legal = third.legal_actions(state)
-            assert (info["seat"][game], tuple(np.flatnonzero(info["action_mask"][game]))) == (
+            assert (
+                info["seat"][game],
+                tuple(np.flatnonzero(info["action_mask"][game]).tolist()),
+            ) == (
                 seat,
                 legal,
             )
