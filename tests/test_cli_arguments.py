@@ -204,9 +204,16 @@ def spy_on_the_bots(monkeypatch: pytest.MonkeyPatch, game: str) -> list[object]:
             seen.append(rng)
             return self.bot.choose(view, rng)
 
-    spied = attrs.evolve(GAMES[game], make_bot=lambda name: Spy())
+    class Spies:
+        names = ("random",)
+
+        def make(self, description: str) -> Spy:
+            return Spy()
+
+    spied = attrs.evolve(games.get(game), bots=Spies())
+    spied = attrs.evolve(spied, commands=lambda: attrs.evolve(GAMES[game], game=spied))
     monkeypatch.setattr(games, "_entries", dict(games._entries))  # the registry as it was, after
-    games.register(attrs.evolve(games.get(game), commands=lambda: spied), replace=True)
+    games.register(spied, replace=True)
     return seen
 
 

@@ -199,7 +199,7 @@ def parser(
             "--game",
             choices=games,
             default=games[0],
-            help="sevens (the default) or durak (old Durak)",
+            help="the game: sevens (the default), durak (old Durak) or another registered one",
         )
         if dealer:
             sub.add_argument(
