@@ -566,11 +566,11 @@ def _chunks(count: int, size: int) -> Iterator[range]:
 
 def play_deals(
     game: Game[S],
-    *,
     players: int,
     bots: int,
     duplicate: bool,
     games: int,
+    *,
     jobs: int,
     progress: Callable[[int, int], None] | None,
     move_timeout: float | None = None,
@@ -913,12 +913,13 @@ def play_match(
     _check_table(value, rules, players, options)
     labels = check_names(names, lineup)
     duplicate = bool(duplicate)
+    deal = partial(_play_game, played, lineup, labels, options, seed)
     entries = play_deals(
-        partial(_play_game, played, lineup, labels, options, seed),
-        players=players,
-        bots=len(lineup),
-        duplicate=duplicate,
-        games=games,
+        deal,
+        players,
+        len(lineup),
+        duplicate,
+        games,
         jobs=jobs,
         progress=progress,
         move_timeout=limit,

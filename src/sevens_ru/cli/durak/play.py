@@ -189,9 +189,9 @@ def play(
     opponents: Sequence[Bot],
     tell: Narrator,
     *,
+    dealer: int = 0,
     seed: int | None,
     options: Options | None = None,
-    dealer: int = 0,
 ) -> GameState:
     """Play one game of Durak to the end: the person at seat ``tell.human``, the ``opponents`` in the other seats, in order.
 
