@@ -196,17 +196,18 @@ def seat_count(bots: int, players: object, *, least: int, most: int, rule: str) 
     ...
     sevens_ru.errors.MatchError: a match needs at least 2 seats, and one bot alone fills one: pass players=2 to 6 (R4) to seat the bot in every seat
     """
+    cited = f" ({rule})" if rule else ""
     if players is None:
         if bots < least:
             raise MatchError(
                 f"a match needs at least {least} seats, and one bot alone fills one: pass "
-                f"players={least} to {most} ({rule}) to seat the bot in every seat"
+                f"players={least} to {most}{cited} to seat the bot in every seat"
             )
         players = bots
     check_int("players", players, least)
     assert isinstance(players, int)  # checked
     if players > most:
-        raise MatchError(f"players must be {least} to {most} ({rule}), got {players}")
+        raise MatchError(f"players must be {least} to {most}{cited}, got {players}")
     if bots > players:
         raise MatchError(f"{bots} bots cannot sit at {players} seats")
     return players
