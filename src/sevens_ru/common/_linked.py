@@ -31,22 +31,55 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from inspect import Signature
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar
 
 from ..errors import InvalidSeatError, NotAGameStateError, RecordError
 from ._numbers import as_int
 from ._quote import excerpt, got
+from .cards import Card, cards_from_mask
 
-__all__ = ["Line", "LinkedState", "blank", "builder", "lineage"]
+__all__ = ["GameSetup", "Line", "LinkedState", "blank", "builder", "lineage"]
 
-_AnyState = TypeVar("_AnyState", bound="LinkedState")
+_AnyState = TypeVar("_AnyState", bound="LinkedState[Any]")
+_Options = TypeVar("_Options")
 
 
-class _HasPlayers(Protocol):
-    """The part of a game's setup this module reads."""
+class GameSetup(Generic[_Options]):
+    """What stays the same during one game: players, options and the deal; a game adds its own.
+
+    Two setups are equal when they are of the same game and their :meth:`key` is equal.
+    """
+
+    __slots__ = ("_deal_cards", "deal", "options", "players")
+
+    players: int
+    options: _Options
+    deal: tuple[int, ...]  # the dealt hands as card sets
+    _deal_cards: tuple[tuple[Card, ...], ...]  # set on first use
+
+    def __init__(self, players: int, options: _Options, deal: tuple[int, ...]) -> None:
+        self.players = players
+        self.options = options
+        self.deal = deal
 
     @property
-    def players(self) -> int: ...
+    def deal_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """The dealt hands, one canonically ordered tuple per seat."""
+        try:
+            return self._deal_cards
+        except AttributeError:  # not yet asked for: built once, on demand
+            self._deal_cards = tuple(cards_from_mask(hand) for hand in self.deal)
+            return self._deal_cards
+
+    def key(self) -> tuple[object, ...]:
+        """What makes two setups of a game equal."""
+        return (self.players, self.options, self.deal)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (type(other) is type(self) and self.key() == other.key())
+
+    def __hash__(self) -> int:
+        return hash(self.key())
 
 
 class _MadeByTheRules(type):
@@ -180,7 +213,7 @@ class Line:
         )
 
 
-class LinkedState(metaclass=_MadeByTheRules):
+class LinkedState(Generic[_Options], metaclass=_MadeByTheRules):
     """The base of both games' ``GameState``.
 
     A subclass has the slots ``_setup`` (its game's setup: players, options, deal;
@@ -198,11 +231,21 @@ class LinkedState(metaclass=_MadeByTheRules):
     _writable: ClassVar[type]  # the writable twin the rules build states on (see blank)
     # help() and the documentation show GameState(), not the refusal's (*args, **kwargs).
     __signature__: ClassVar[Signature] = Signature()
-    _setup: _HasPlayers
-    _parent: LinkedState | None
+    _setup: GameSetup[_Options]
+    _parent: LinkedState[_Options] | None
     _hash: int  # set on the first hash(), from the parent's
     _line: Line  # set when the history is first read, with _depth
     _depth: int  # the moves since the new game
+
+    @property
+    def players(self) -> int:
+        """The number of players (R4 in Sevens, D2 in Durak)."""
+        return self._setup.players
+
+    @property
+    def options(self) -> _Options:
+        """The options of this game (:class:`sevens_ru.Options` or ``sevens_ru.durak.Options``)."""
+        return self._setup.options
 
     def _step(self) -> Hashable:
         """What this state adds to its parent; equal chains of steps are equal histories."""
@@ -248,7 +291,7 @@ class LinkedState(metaclass=_MadeByTheRules):
     def _placed(self) -> tuple[Line, int]:
         """The line and depth of the state, placing it and the states before it that are not yet."""
         path = []
-        state: LinkedState = self
+        state: LinkedState[_Options] = self
         while not hasattr(state, "_line"):  # back to a state with a line, or the new game
             if state._parent is None:
                 _set_line(state, Line([state._step()], [], [0]))
@@ -306,7 +349,7 @@ class LinkedState(metaclass=_MadeByTheRules):
         except AttributeError:  # computed once, from the parent's
             pass
         path = []
-        state: LinkedState = self
+        state: LinkedState[_Options] = self
         while not hasattr(state, "_hash"):
             if state._parent is None:
                 _set_hash(state, hash((state._setup, state._step())))
@@ -319,7 +362,7 @@ class LinkedState(metaclass=_MadeByTheRules):
             _set_hash(child, value)
         return value
 
-    def _same_history(self, other: LinkedState) -> bool:
+    def _same_history(self, other: LinkedState[Any]) -> bool:
         """Whether ``other`` is the same game (setup) reached by the same steps."""
         if self is other:
             return True
@@ -327,8 +370,8 @@ class LinkedState(metaclass=_MadeByTheRules):
             return False
         if hasattr(self, "_hash") and hasattr(other, "_hash") and self._hash != other._hash:
             return False
-        mine: LinkedState | None = self
-        theirs: LinkedState | None = other
+        mine: LinkedState[Any] | None = self
+        theirs: LinkedState[Any] | None = other
         while mine is not None and theirs is not None and mine is not theirs:
             if _on_one_line(mine, theirs):
                 break
@@ -347,7 +390,7 @@ class LinkedState(metaclass=_MadeByTheRules):
         return True
 
 
-def _on_one_line(one: LinkedState, other: LinkedState) -> bool:
+def _on_one_line(one: LinkedState[Any], other: LinkedState[Any]) -> bool:
     """Whether two states are known to be equal: at the same depth of the same line."""
     return (
         hasattr(one, "_line")
