@@ -31,17 +31,44 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from inspect import Signature
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar, overload
 
 from ..errors import InvalidSeatError, NotAGameStateError, RecordError
 from ._numbers import as_int
 from ._quote import excerpt, got
 from .cards import Card, cards_from_mask
 
-__all__ = ["GameSetup", "Line", "LinkedState", "blank", "builder", "lineage"]
+__all__ = ["GameSetup", "Line", "LinkedState", "SlotView", "blank", "builder", "lineage"]
 
 _AnyState = TypeVar("_AnyState", bound="LinkedState[Any]")
 _Options = TypeVar("_Options")
+_Value = TypeVar("_Value")
+
+
+class SlotView(property, Generic[_Value]):
+    """A read-only public attribute that is one of a state's slots as it is.
+
+    ``bouts = SlotView[int]("_bouts", "How many bouts ...")`` is the property whose
+    getter returns ``self._bouts`` (through :func:`operator.attrgetter`, in C).
+
+    >>> from sevens_ru import durak
+    >>> durak.new_game(3, seed=1).bouts, durak.GameState.bouts.__doc__[:17]
+    (0, 'How many bouts ha')
+    """
+
+    def __init__(self, slot: str, doc: str) -> None:
+        super().__init__(attrgetter(slot), doc=doc)
+        self.__doc__ = doc  # on the instance: the class's own docstring would shadow it
+
+    if TYPE_CHECKING:  # what reading it gives, for type checkers; property.__get__ runs
+
+        @overload
+        def __get__(self, state: None, owner: type | None = None) -> SlotView[_Value]: ...
+        @overload
+        def __get__(self, state: object, owner: type | None = None) -> _Value: ...
+        def __get__(self, state: object, owner: type | None = None) -> Any: ...
+        def __set__(self, state: object, value: NoReturn) -> None: ...
 
 
 class GameSetup(Generic[_Options]):

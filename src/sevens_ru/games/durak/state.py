@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...common._linked import GameSetup, LinkedState, builder
+from ...common._linked import GameSetup, LinkedState, SlotView, builder
 from ...common._numbers import as_int
 from ...common.cards import Card, Suit, cards_from_mask
 from ...errors import RecordError, SevensError
@@ -177,15 +177,14 @@ class GameState(LinkedState[Options]):
         """How many cards each seat holds now."""
         return tuple(hand.bit_count() for hand in self._hands)
 
-    @property
-    def attacker(self) -> int | None:
-        """The seat that leads, or has led, the current bout; ``None`` once the game is over (D5)."""
-        return self._attacker
+    attacker = SlotView[int | None](
+        "_attacker",
+        "The seat that leads, or has led, the current bout; ``None`` once the game is over (D5).",
+    )
 
-    @property
-    def defender(self) -> int | None:
-        """The seat the current bout is against; ``None`` once the game is over (D5)."""
-        return self._defender
+    defender = SlotView[int | None](
+        "_defender", "The seat the current bout is against; ``None`` once the game is over (D5)."
+    )
 
     @property
     def current_player(self) -> int | None:
@@ -225,15 +224,11 @@ class GameState(LinkedState[Options]):
         out = self._out
         return tuple(sorted((seat for seat in range(len(out)) if out[seat]), key=out.__getitem__))
 
-    @property
-    def bouts(self) -> int:
-        """How many bouts have been settled (covered or taken) so far."""
-        return self._bouts
+    bouts = SlotView[int]("_bouts", "How many bouts have been settled (covered or taken) so far.")
 
-    @property
-    def takes_in_a_row(self) -> int:
-        """How many bouts in a row, up to now, ended with a take (D13)."""
-        return self._takes
+    takes_in_a_row = SlotView[int](
+        "_takes", "How many bouts in a row, up to now, ended with a take (D13)."
+    )
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -285,25 +280,20 @@ class GameState(LinkedState[Options]):
         """The cards of the bout, attacking cards and covers, as a 36-bit card set."""
         return self._attack | self._covers
 
-    @property
-    def attack_mask(self) -> int:
-        """The attacking cards of the bout, led and joined (D6, D7), as a card set."""
-        return self._attack
+    attack_mask = SlotView[int](
+        "_attack", "The attacking cards of the bout, led and joined (D6, D7), as a card set."
+    )
 
-    @property
-    def uncovered_mask(self) -> int:
-        """The attacking cards not yet covered, as a card set."""
-        return self._uncovered
+    uncovered_mask = SlotView[int](
+        "_uncovered", "The attacking cards not yet covered, as a card set."
+    )
 
-    @property
-    def cover_mask(self) -> int:
-        """The cards the defender has laid on attacking cards in this bout (D8), as a card set."""
-        return self._covers
+    cover_mask = SlotView[int](
+        "_covers",
+        "The cards the defender has laid on attacking cards in this bout (D8), as a card set.",
+    )
 
-    @property
-    def set_aside_mask(self) -> int:
-        """The cards of the covered bouts (D10), as a card set."""
-        return self._aside
+    set_aside_mask = SlotView[int]("_aside", "The cards of the covered bouts (D10), as a card set.")
 
     def known_mask(self, seat: int) -> int:
         """The cards everyone knows ``seat`` holds (D17), as :attr:`PlayerView.known_cards` has them.

@@ -125,10 +125,7 @@ def legal_moves(state: GameState) -> tuple[Card, ...]:
         moves = _fast_legal_moves(state)
         if moves is not None:
             return moves
-    try:
-        mask = state._moves
-    except AttributeError:
-        raise _not_a_state("legal_moves", state) from None
+    mask = _moves_of(state, "legal_moves")
     try:
         return _MOVES[mask]
     except KeyError:
@@ -263,10 +260,15 @@ def legal_mask(state: GameState) -> int:
     Raises:
         NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
+    return _moves_of(state, "legal_mask")
+
+
+def _moves_of(state: GameState, function: str) -> int:
+    """The legal moves of ``state`` as a card set, or the error of ``function`` for a non-state."""
     try:
         return state._moves
     except AttributeError:
-        raise _not_a_state("legal_mask", state) from None
+        raise _not_a_state(function, state) from None
 
 
 def is_over(state: GameState) -> bool:
