@@ -7,10 +7,10 @@ from typing import Any
 
 import attrs
 
+from .. import games
 from ..errors import InvalidOptionsError, SevensError
 from ..games import durak
-from ..games.durak import bots as durak_bots
-from .games import Game, Json, cards, common_json
+from .games import Game, Json, cards, common_json, standings
 
 __all__ = ["GAME", "MAX_TAKE_LIMIT"]
 
@@ -69,31 +69,17 @@ def _durak_view(state: durak.GameState, seat: int) -> Json:
         "loser": seen.loser,
         "history": [_durak_event(event) for event in seen.history],
         "options": attrs.asdict(seen.options),
-        "ranking": _durak_ranking(state) if seen.is_over else None,
+        "ranking": standings(durak.ranking(state)) if seen.is_over else None,
     }
 
 
-def _durak_ranking(state: durak.GameState) -> list[Json]:
-    return [attrs.asdict(standing) for standing in durak.ranking(state)]
-
-
-GAME = Game(
-    name="durak",
-    min_players=2,
-    max_players=4,
-    bot_names=durak_bots.BOT_NAMES,
+GAME = Game.of(
+    games.get("durak"),
     option_names=("short_deck", "take_limit"),
     new=_durak_new,
-    bot=durak_bots.make_bot,
-    apply=durak.apply,
-    legal=durak.legal_moves,
     action=None,
-    seat_view=durak.view,
     moves=_durak_moves,
-    from_json=durak.from_json,
-    to_json=durak.to_json,
     view=_durak_view,
-    ranking=_durak_ranking,
     refusal=_durak_refusal,
 )
 """Old Durak at a table of the server."""

@@ -70,6 +70,34 @@ class Game:
     _ranking: Callable[[Any], list[Json]]
     _refusal: Callable[[Any, Any, SevensError], str]
 
+    @classmethod
+    def of(cls, game: games.Game[Any, Any, Any], **parts: Any) -> Game:
+        """``game`` of the registry at a table of the server; ``parts`` are the server's own.
+
+        The name, the seat range, the bots and the rules (``apply``, ``legal``,
+        ``seat_view``, ``from_json``, ``to_json`` and the ranking) are the game's;
+        ``parts`` give ``option_names``, ``new``, ``action``, ``moves``, ``view`` and
+        ``refusal``.
+
+        >>> from sevens_ru import games
+        >>> GAMES["durak"].max_players == games.get("durak").max_players
+        True
+        """
+        return cls(
+            name=game.name,
+            min_players=game.min_players,
+            max_players=game.max_players,
+            bot_names=game.bots.names,
+            bot=game.bots.make,
+            apply=game.apply,
+            legal=game.legal_moves,
+            seat_view=game.view,
+            from_json=game.from_json,
+            to_json=game.to_json,
+            ranking=lambda state: standings(game.ranking(state)),
+            **parts,
+        )
+
     def deal(self, seats: Sequence[str], *, seed: int | None, options: Mapping[str, Any]) -> Any:
         """A new table's state for ``seats`` (each ``"human"`` or a bot name).
 
@@ -165,6 +193,11 @@ class Game:
 def cards(cards: Sequence[Card] | frozenset[Card]) -> list[str]:
     """Cards as record text, in canonical order."""
     return [str(card) for card in sorted(cards)]
+
+
+def standings(ranking: Sequence[Any]) -> list[Json]:
+    """A ranking's standings (attrs classes) as JSON, best first."""
+    return [attrs.asdict(standing) for standing in ranking]
 
 
 def common_json(state: Any, seat: int, seen: Any) -> Json:

@@ -9,10 +9,10 @@ import attrs
 
 import sevens_ru as s7
 
+from .. import games
 from ..common.cards import DECK, Card
 from ..errors import IllegalMoveError, InvalidMoveError, SevensError
-from ..games.sevens.bots import BOT_NAMES, make_bot
-from .games import Game, Json, cards, common_json
+from .games import Game, Json, cards, common_json, standings
 
 __all__ = ["GAME"]
 
@@ -64,31 +64,17 @@ def _sevens_view(state: s7.GameState, seat: int) -> Json:
         "winner": seen.winner,
         "history": history,
         "options": attrs.asdict(seen.options),
-        "ranking": _sevens_ranking(state) if seen.is_over else None,
+        "ranking": standings(s7.ranking(state)) if seen.is_over else None,
     }
 
 
-def _sevens_ranking(state: s7.GameState) -> list[Json]:
-    return [attrs.asdict(standing) for standing in s7.ranking(state)]
-
-
-GAME = Game(
-    name="sevens",
-    min_players=2,
-    max_players=6,
-    bot_names=BOT_NAMES,
+GAME = Game.of(
+    games.get("sevens"),
     option_names=("rank_by_passes", "place_numbering"),
     new=_sevens_new,
-    bot=make_bot,
-    apply=s7.apply,
-    legal=s7.legal_moves,
     action=_sevens_action,
-    seat_view=s7.view,
     moves=_sevens_moves,
-    from_json=s7.from_json,
-    to_json=s7.to_json,
     view=_sevens_view,
-    ranking=_sevens_ranking,
     refusal=_sevens_refusal,
 )
 """The main game at a table of the server."""
