@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import attrs
-
 from .. import games
 from ..errors import InvalidOptionsError, SevensError
 from ..games import durak
-from .games import Game, Json, cards, common_json, standings
+from .games import Game, Json, cards
 
 __all__ = ["GAME", "MAX_TAKE_LIMIT"]
 
@@ -51,11 +49,8 @@ def _durak_event(event: durak.Event) -> Json:
     return {"event": "take", "seat": event.seat, "cards": cards(event.cards)}
 
 
-def _durak_view(state: durak.GameState, seat: int) -> Json:
-    seen = durak.view(state, seat)
+def _durak_view(state: durak.GameState, seen: durak.PlayerView) -> Json:
     return {
-        "game": "durak",
-        **common_json(state, seat, seen),
         "version": len(state.moves),
         "dealer": seen.dealer,
         "trump": str(seen.trump),
@@ -68,8 +63,6 @@ def _durak_view(state: durak.GameState, seat: int) -> Json:
         "out": list(seen.out),
         "loser": seen.loser,
         "history": [_durak_event(event) for event in seen.history],
-        "options": attrs.asdict(seen.options),
-        "ranking": standings(durak.ranking(state)) if seen.is_over else None,
     }
 
 

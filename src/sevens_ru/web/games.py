@@ -66,7 +66,7 @@ class Game:
     _moves: Callable[[Any], list[str]]
     _from_json: Callable[[str], Any]
     _to_json: Callable[[Any], str]
-    _view: Callable[[Any, int], Json]
+    _view: Callable[[Any, Any], Json]
     _ranking: Callable[[Any], list[Json]]
     _refusal: Callable[[Any, Any, SevensError], str]
 
@@ -76,8 +76,8 @@ class Game:
 
         The name, the seat range, the bots and the rules (``apply``, ``legal``,
         ``seat_view``, ``from_json``, ``to_json`` and the ranking) are the game's;
-        ``parts`` give ``option_names``, ``new``, ``action``, ``moves``, ``view`` and
-        ``refusal``.
+        ``parts`` give ``option_names``, ``new``, ``action``, ``moves``, ``view`` (the
+        game's own fields of :meth:`view_json`) and ``refusal``.
 
         >>> from sevens_ru import games
         >>> GAMES["durak"].max_players == games.get("durak").max_players
@@ -182,8 +182,26 @@ class Game:
         return self._from_json(text)
 
     def view_json(self, state: Any, seat: int) -> Json:
-        """What ``seat`` may see, as the JSON the API sends."""
-        return self._view(state, seat)
+        """What ``seat`` may see, as the JSON the API sends.
+
+        Every game's begins with the seat, the hands' sizes and the legal moves, and
+        ends with the options and the ranking (``None`` until the game is over); the
+        game's ``view`` gives what lies between, from the state and the seat's view.
+        """
+        seen = self._seat_view(state, seat)
+        return {
+            "game": self.name,
+            "seat": seat,
+            "players": state.players,
+            "hand": cards(seen.hand),
+            "hand_sizes": list(seen.hand_sizes),
+            "current_player": seen.current_player,
+            "legal_moves": [str(move) for move in seen.legal_moves()],
+            "over": seen.is_over,
+            **self._view(state, seen),
+            "options": attrs.asdict(seen.options),
+            "ranking": self.ranking_json(state) if seen.is_over else None,
+        }
 
     def ranking_json(self, state: Any) -> list[Json]:
         """The ranking of a finished game, best first."""
@@ -198,20 +216,6 @@ def cards(cards: Sequence[Card] | frozenset[Card]) -> list[str]:
 def standings(ranking: Sequence[Any]) -> list[Json]:
     """A ranking's standings (attrs classes) as JSON, best first."""
     return [attrs.asdict(standing) for standing in ranking]
-
-
-def common_json(state: Any, seat: int, seen: Any) -> Json:
-    """What every game's view JSON begins with: the seat, the hands' sizes, the legal moves."""
-    over = seen.is_over
-    return {
-        "seat": seat,
-        "players": state.players,
-        "hand": cards(seen.hand),
-        "hand_sizes": list(seen.hand_sizes),
-        "current_player": seen.current_player,
-        "legal_moves": [str(move) for move in seen.legal_moves()],
-        "over": over,
-    }
 
 
 def server_games() -> dict[str, Game]:

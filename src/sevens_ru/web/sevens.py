@@ -5,14 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import attrs
-
 import sevens_ru as s7
 
 from .. import games
 from ..common.cards import DECK, Card
 from ..errors import IllegalMoveError, InvalidMoveError, SevensError
-from .games import Game, Json, cards, common_json, standings
+from .games import Game, Json, cards
 
 __all__ = ["GAME"]
 
@@ -47,8 +45,7 @@ def _sevens_refusal(state: s7.GameState, move: Any, error: SevensError) -> str:
     return f"seat {seat} cannot play {card}: {reason}; legal moves: {legal}"
 
 
-def _sevens_view(state: s7.GameState, seat: int) -> Json:
-    seen = s7.view(state, seat)
+def _sevens_view(state: s7.GameState, seen: s7.PlayerView) -> Json:
     history: list[Json] = [
         {"event": "play", "seat": event.seat, "card": str(event.card)}
         if isinstance(event, s7.Play)
@@ -56,15 +53,11 @@ def _sevens_view(state: s7.GameState, seat: int) -> Json:
         for event in seen.history
     ]
     return {
-        "game": "sevens",
-        **common_json(state, seat, seen),
         "version": len(seen.table),
         "table": cards(seen.table),
         "passes": list(seen.passes),
         "winner": seen.winner,
         "history": history,
-        "options": attrs.asdict(seen.options),
-        "ranking": standings(s7.ranking(state)) if seen.is_over else None,
     }
 
 
