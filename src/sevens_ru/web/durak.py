@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import games
-from ..errors import InvalidOptionsError, SevensError
+from ..errors import InvalidOptionsError
 from ..games import durak
 from .games import Game, Json, cards
 
@@ -16,7 +16,12 @@ MAX_TAKE_LIMIT = durak.Options().take_limit
 """The largest ``take_limit`` (D13) a Durak table may ask for: the default, 100."""
 
 
-def _durak_new(players: int, seed: int | None, options: Mapping[str, Any]) -> durak.GameState:
+def new(players: int, seed: int | None, options: Mapping[str, Any]) -> durak.GameState:
+    """A new game of a table's request, its ``take_limit`` at most :data:`MAX_TAKE_LIMIT`.
+
+    A move it refuses is refused with the engine's reason, which names only the move's
+    cards and the bout's.
+    """
     limit = options.get("take_limit", MAX_TAKE_LIMIT)
     if isinstance(limit, int) and limit > MAX_TAKE_LIMIT:
         raise InvalidOptionsError(
@@ -25,16 +30,12 @@ def _durak_new(players: int, seed: int | None, options: Mapping[str, Any]) -> du
     return durak.new_game(players, seed=seed, options=durak.Options(**options))
 
 
-def _durak_moves(state: durak.GameState) -> list[str]:
+def moves(state: durak.GameState) -> list[str]:
+    """The moves so far, as record text."""
     return [str(move) for move in state.moves]
 
 
-def _durak_refusal(state: durak.GameState, move: Any, error: SevensError) -> str:
-    """The engine's reasons name only the move's cards and the bout's."""
-    return str(error)
-
-
-def _durak_event(event: durak.Event) -> Json:
+def _event(event: durak.Event) -> Json:
     if isinstance(event, durak.Led):
         return {"event": "lead", "seat": event.seat, "cards": cards(event.cards)}
     if isinstance(event, durak.Joined):
@@ -49,7 +50,8 @@ def _durak_event(event: durak.Event) -> Json:
     return {"event": "take", "seat": event.seat, "cards": cards(event.cards)}
 
 
-def _durak_view(state: durak.GameState, seen: durak.PlayerView) -> Json:
+def view(state: durak.GameState, seen: durak.PlayerView) -> Json:
+    """Durak's fields of a seat's view JSON: the trump, the table, the bout, the events."""
     return {
         "version": len(state.moves),
         "dealer": seen.dealer,
@@ -62,17 +64,9 @@ def _durak_view(state: durak.GameState, seen: durak.PlayerView) -> Json:
         "defender": seen.defender,
         "out": list(seen.out),
         "loser": seen.loser,
-        "history": [_durak_event(event) for event in seen.history],
+        "history": [_event(event) for event in seen.history],
     }
 
 
-GAME = Game.of(
-    games.get("durak"),
-    option_names=("short_deck", "take_limit"),
-    new=_durak_new,
-    action=None,
-    moves=_durak_moves,
-    view=_durak_view,
-    refusal=_durak_refusal,
-)
+GAME = Game.of(games.get("durak"), __name__)
 """Old Durak at a table of the server."""

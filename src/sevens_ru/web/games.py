@@ -17,6 +17,7 @@ JSON the API sends. Each seat's JSON is built from :func:`sevens_ru.view` (or
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -71,31 +72,46 @@ class Game:
     _refusal: Callable[[Any, Any, SevensError], str]
 
     @classmethod
-    def of(cls, game: games.Game[Any, Any, Any], **parts: Any) -> Game:
-        """``game`` of the registry at a table of the server; ``parts`` are the server's own.
+    def of(cls, game: games.Game[Any, Any, Any], module: str) -> Game:
+        """``game`` of the registry at a table of the server, with what the server adds in ``module``.
 
-        The name, the seat range, the bots and the rules (``apply``, ``legal``,
-        ``seat_view``, ``from_json``, ``to_json`` and the ranking) are the game's;
-        ``parts`` give ``option_names``, ``new``, ``action``, ``moves``, ``view`` (the
-        game's own fields of :meth:`view_json`) and ``refusal``.
+        The name, the seat range, the bots, the options and the rules (apply, legal
+        moves, views, records, ranking) are ``game``'s. ``module`` (``sevens_ru.web.durak``,
+        say) has the functions of the same names: ``moves(state)`` (the moves so far as
+        record text) and ``view(state, seen)`` (the game's own fields of :meth:`view_json`,
+        from a seat's view); and, where it has them, ``new(players, seed, options)``
+        (else the game's ``new_game`` with its options), ``action(number)`` (else moves
+        are sent as text only) and ``refusal(state, move, error)`` (else the engine's
+        reason, ``str(error)``).
 
         >>> from sevens_ru import games
-        >>> GAMES["durak"].max_players == games.get("durak").max_players
-        True
+        >>> durak = Game.of(games.get("durak"), "sevens_ru.web.durak")
+        >>> durak.option_names, durak.max_players
+        (('short_deck', 'take_limit'), 4)
         """
+        parts = importlib.import_module(module)
+
+        def new(players: int, seed: int | None, options: Mapping[str, Any]) -> Any:
+            return game.new_game(players, seed=seed, options=game.options_type(**options))
+
         return cls(
             name=game.name,
             min_players=game.min_players,
             max_players=game.max_players,
             bot_names=game.bots.names,
+            option_names=tuple(field.name for field in attrs.fields(game.options_type)),
+            new=getattr(parts, "new", new),
             bot=game.bots.make,
             apply=game.apply,
             legal=game.legal_moves,
+            action=getattr(parts, "action", None),
             seat_view=game.view,
+            moves=parts.moves,
             from_json=game.from_json,
             to_json=game.to_json,
+            view=parts.view,
             ranking=lambda state: standings(game.ranking(state)),
-            **parts,
+            refusal=getattr(parts, "refusal", lambda state, move, error: str(error)),
         )
 
     def deal(self, seats: Sequence[str], *, seed: int | None, options: Mapping[str, Any]) -> Any:

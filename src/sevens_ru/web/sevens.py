@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import sevens_ru as s7
@@ -15,21 +14,19 @@ from .games import Game, Json, cards
 __all__ = ["GAME"]
 
 
-def _sevens_new(players: int, seed: int | None, options: Mapping[str, Any]) -> s7.GameState:
-    return s7.new_game(players, seed=seed, options=s7.Options(**options))
-
-
-def _sevens_moves(state: s7.GameState) -> list[str]:
+def moves(state: s7.GameState) -> list[str]:
+    """The cards played so far, as record text."""
     return [str(event.card) for event in state.history if isinstance(event, s7.Play)]
 
 
-def _sevens_action(number: int) -> Card:
+def action(number: int) -> Card:
+    """The card of an action number."""
     if not 0 <= number < len(DECK):
         raise InvalidMoveError(f"an action number is 0 to {len(DECK) - 1}, got {number}")
     return DECK[number]
 
 
-def _sevens_refusal(state: s7.GameState, move: Any, error: SevensError) -> str:
+def refusal(state: s7.GameState, move: Any, error: SevensError) -> str:
     """The engine's reason names the nine that opens a row, which may be in another hand."""
     if not isinstance(error, IllegalMoveError) or state.current_player is None:
         return str(error)
@@ -45,7 +42,8 @@ def _sevens_refusal(state: s7.GameState, move: Any, error: SevensError) -> str:
     return f"seat {seat} cannot play {card}: {reason}; legal moves: {legal}"
 
 
-def _sevens_view(state: s7.GameState, seen: s7.PlayerView) -> Json:
+def view(state: s7.GameState, seen: s7.PlayerView) -> Json:
+    """Sevens' fields of a seat's view JSON: the table, the passes, the winner, the events."""
     history: list[Json] = [
         {"event": "play", "seat": event.seat, "card": str(event.card)}
         if isinstance(event, s7.Play)
@@ -61,13 +59,5 @@ def _sevens_view(state: s7.GameState, seen: s7.PlayerView) -> Json:
     }
 
 
-GAME = Game.of(
-    games.get("sevens"),
-    option_names=("rank_by_passes", "place_numbering"),
-    new=_sevens_new,
-    action=_sevens_action,
-    moves=_sevens_moves,
-    view=_sevens_view,
-    refusal=_sevens_refusal,
-)
+GAME = Game.of(games.get("sevens"), __name__)
 """The main game at a table of the server."""
