@@ -27,10 +27,14 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from math import factorial
+from typing import Any
 
-__all__ = ["Deals", "multinomial", "shares"]
+from ..errors import InconsistentViewError
+from ._numbers import as_int
+
+__all__ = ["Deals", "check_hand_size", "multinomial", "seats_of", "shares"]
 
 _Room = tuple[tuple[int, ...], bool]  # the room each place has left; the "must" constraint met
 
@@ -45,6 +49,11 @@ class _Group:
         self.places = places  # the places that may hold them
         self.counts = counts  # whether these cards meet the "must" constraint
 
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The places, by the name the compiled sampler reads (the main game's are seats)."""
+        return self.places
+
 
 class Deals:
     """The deals of the ``hidden`` cards (a card set) with ``room[p]`` cards to place ``p``.
@@ -53,9 +62,13 @@ class Deals:
     only the deals that give place ``p`` at least one card of ``cards`` count. The
     tables are filled as they are needed and then reused: draw many samples from one
     :class:`Deals`.
+
+    ``sampler``, where given, is the compiled core's ``sample(groups, splits,
+    split_table, start, must, rng)``, which makes the draws of :meth:`sample` from the
+    same numbers of ``rng`` (at most 5 places, the cards of a 36-card pack).
     """
 
-    __slots__ = ("_complete", "_groups", "_must", "_room", "_splits")
+    __slots__ = ("_complete", "_groups", "_must", "_room", "_sampler", "_splits")
 
     def __init__(
         self,
@@ -63,9 +76,11 @@ class Deals:
         room: tuple[int, ...],
         hidden: int,
         must: tuple[int, int] | None = None,
+        sampler: Callable[..., Any] | None = None,
     ) -> None:
         self._room = room
         self._must = must
+        self._sampler = sampler
         self._groups = _groups(allowed, hidden, must)
         self._complete: dict[tuple[int, _Room], int] = {}
         self._splits: dict[tuple[int, _Room], tuple[list[tuple[int, ...]], list[int]]] = {}
@@ -100,6 +115,11 @@ class Deals:
 
         There must be at least one deal (:attr:`count` above 0).
         """
+        if self._sampler is not None:
+            first = self._start()
+            return tuple(
+                self._sampler(self._groups, self._splits, self._split_table, first, self._must, rng)
+            )
         masks = [0] * len(self._room)
         room = self._start()
         for number, group in enumerate(self._groups):
@@ -208,3 +228,43 @@ def multinomial(split: tuple[int, ...]) -> int:
     for amount in split:
         result //= factorial(amount)
     return result
+
+
+def seats_of(view: Any, least: int, most: int, rule: str) -> tuple[int, int]:
+    """A view's number of seats (``least`` to ``most``, by ``rule``) and its seat, checked.
+
+    What both games' inference check first of a view, which may be built by hand.
+
+    >>> from types import SimpleNamespace
+    >>> seats_of(SimpleNamespace(players=3, seat=2), 2, 4, "D2")
+    (3, 2)
+    >>> seats_of(SimpleNamespace(players=3, seat=3), 2, 4, "D2")
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.InconsistentViewError: view.seat must be a seat 0 to 2, got 3
+
+    Raises:
+        InconsistentViewError: ``view.players`` or ``view.seat`` is not such a number.
+    """
+    players = as_int(view.players)
+    if players is None:
+        raise InconsistentViewError(f"view.players must be an int, got {view.players!r}")
+    if not least <= players <= most:
+        raise InconsistentViewError(
+            f"view.players must be {least} to {most} ({rule}), got {players}"
+        )
+    seat = as_int(view.seat)
+    if seat is None or not 0 <= seat < players:
+        raise InconsistentViewError(
+            f"view.seat must be a seat 0 to {players - 1}, got {view.seat!r}"
+        )
+    return players, seat
+
+
+def check_hand_size(view: Any, seat: int) -> None:
+    """Raise :class:`~sevens_ru.InconsistentViewError` unless ``view.hand_sizes[seat]`` counts ``view.hand``."""
+    if view.hand_sizes[seat] != len(view.hand):
+        raise InconsistentViewError(
+            f"view.hand_sizes[{seat}] is {view.hand_sizes[seat]} but the hand holds "
+            f"{len(view.hand)} cards"
+        )
