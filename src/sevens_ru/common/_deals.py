@@ -27,14 +27,15 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from math import factorial
 from typing import Any
 
 from ..errors import InconsistentViewError
 from ._numbers import as_int
+from .cards import Card
 
-__all__ = ["Deals", "check_hand_size", "multinomial", "seats_of", "shares"]
+__all__ = ["Deals", "check_hand_size", "deal_again", "multinomial", "seats_of", "shares"]
 
 _Room = tuple[tuple[int, ...], bool]  # the room each place has left; the "must" constraint met
 
@@ -268,3 +269,37 @@ def check_hand_size(view: Any, seat: int) -> None:
             f"view.hand_sizes[{seat}] is {view.hand_sizes[seat]} but the hand holds "
             f"{len(view.hand)} cards"
         )
+
+
+def deal_again(
+    deal: Sequence[Sequence[Card]],
+    viewer: int,
+    fixed: Card,
+    rng: random.Random,
+    undealt: Iterable[Card] = (),
+) -> list[list[Card]]:
+    """``deal``'s hands with the cards ``viewer`` cannot see dealt again to the other seats.
+
+    The other seats' cards and the ``undealt`` ones are shuffled together and dealt
+    to the other seats, each as many as it had; ``fixed``, a card whose holder
+    everyone knows (the main game's 9♦, Durak's trump card), stays with its holder.
+    The games' ``hide_others`` deal a new game from these hands.
+
+    >>> import random
+    >>> from sevens_ru import Card
+    >>> nine, six, seven, eight = map(Card.parse, ["9♦", "6♠", "7♠", "8♠"])
+    >>> hands = deal_again([[six], [seven, nine], [eight]], 0, nine, random.Random(1))
+    >>> hands[0] == [six], hands[1][-1] == nine, sorted(hands[1][:1] + hands[2]) == [seven, eight]
+    (True, True, True)
+    """
+    others = [seat for seat in range(len(deal)) if seat != viewer]
+    pool = [card for seat in others for card in deal[seat] if card != fixed]
+    pool += [card for card in undealt if card != fixed]
+    rng.shuffle(pool)
+    hands = [list(hand) for hand in deal]
+    for seat in others:
+        holds_fixed = fixed in deal[seat]
+        size = len(deal[seat]) - holds_fixed
+        hands[seat] = pool[:size] + ([fixed] if holds_fixed else [])
+        pool = pool[size:]
+    return hands
