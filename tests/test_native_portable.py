@@ -78,7 +78,7 @@ main(void)
     for (int draw = 0; draw < 20000; draw++) {
         uint64_t word = mixed(&state);
         show(word);
-        show(word & ALL_CARDS);
+        show(word & PACK_CARDS(36));
         show(word & mixed(&state) & mixed(&state)); /* few bits */
         show(word >> (word & 63));
     }
@@ -205,3 +205,57 @@ def test_the_bit_helpers_give_what_python_computes(tmp_path: Path) -> None:
                 numbers.append(n)
                 n += 1 + n // 4
             assert [int(index) for index in indexes[1:]] == [cards[n] for n in numbers]
+
+
+PACK_DRIVER = r"""
+#include "common.h"
+
+#define CARDS 52 /* a game of the 52-card pack */
+#include "pack.h"
+
+#include <stdio.h>
+
+int
+main(void)
+{
+    printf("%d %016llx", CARDS, (unsigned long long)ALL_CARDS);
+    int sizes[] = {1, 32, 36, 40, 52, 63, 64};
+    for (int size = 0; size < 7; size++)
+        printf(" %016llx", (unsigned long long)PACK_CARDS(sizes[size]));
+    printf("\n");
+    return 0;
+}
+"""
+
+
+@pytest.mark.skipif(COMPILER is None, reason="no C compiler (gcc or cc) on this machine")
+def test_a_game_states_its_pack_size_to_the_shared_c(tmp_path: Path) -> None:
+    """No shared C file knows a pack's size: a game defines CARDS and includes pack.h."""
+    assert COMPILER is not None
+    source = tmp_path / "pack.c"
+    source.write_text(PACK_DRIVER)
+    includes = {sysconfig.get_paths()["include"], sysconfig.get_paths()["platinclude"]}
+    command = [COMPILER, "-std=c99", "-O2", "-Wall", "-Wextra", f"-I{NATIVE}"]
+    command += [f"-I{include}" for include in sorted(includes)]
+    built = subprocess.run(
+        [*command, str(source), "-o", str(tmp_path / "pack")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert built.returncode == 0, built.stderr
+    ran = subprocess.run([str(tmp_path / "pack")], capture_output=True, text=True, check=True)
+    cards, whole, *masks = ran.stdout.split()
+    assert (int(cards), int(whole, 16)) == (52, 2**52 - 1)
+    assert [int(mask, 16) for mask in masks] == [2**n - 1 for n in (1, 32, 36, 40, 52, 63, 64)]
+    for text in ("common.h", "args.h", "planes.h", "draw.h", "args.c", "planes.c", "draw.c"):
+        assert "36" not in (NATIVE / text).read_text().replace("SHAKE", ""), text
+    unsized = PACK_DRIVER.replace("#define CARDS 52 /* a game of the 52-card pack */\n", "")
+    source.write_text(unsized)
+    refused = subprocess.run(
+        [*command, str(source), "-o", str(tmp_path / "pack")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert refused.returncode != 0 and "define CARDS" in refused.stderr

@@ -4,7 +4,8 @@
 #include <stdarg.h>
 
 static int
-read_deal(PyObject *deal, int is_list, const char *function, uint64_t *hands, int *players)
+read_deal(PyObject *deal, int is_list, const char *function, int pack, uint64_t *hands,
+          int *players)
 {
     Py_ssize_t size = is_list ? (PyList_Check(deal) ? PyList_GET_SIZE(deal) : -1)
                               : (PyTuple_Check(deal) ? PyTuple_GET_SIZE(deal) : -1);
@@ -18,15 +19,15 @@ read_deal(PyObject *deal, int is_list, const char *function, uint64_t *hands, in
     *players = (int)size;
     for (int seat = 0; seat < *players; seat++) {
         PyObject *hand = is_list ? PyList_GET_ITEM(deal, seat) : PyTuple_GET_ITEM(deal, seat);
-        if (card_set(hand, &hands[seat]) < 0)
+        if (card_set_of(hand, pack, &hands[seat]) < 0)
             return -1;
     }
     return 0;
 }
 
 int
-args_parse(const char *function, PyObject *const *args, Py_ssize_t nargs, const char *format,
-           ...)
+args_parse(const char *function, int pack, PyObject *const *args, Py_ssize_t nargs,
+           const char *format, ...)
 {
     Py_ssize_t expected = 0;
     int objects = 1; /* whether every letter is 'O', as for the functions called every move */
@@ -53,7 +54,7 @@ args_parse(const char *function, PyObject *const *args, Py_ssize_t nargs, const 
             *va_arg(into, PyObject **) = value;
             break;
         case 'C':
-            failed = card_set(value, va_arg(into, uint64_t *)) < 0;
+            failed = card_set_of(value, pack, va_arg(into, uint64_t *)) < 0;
             break;
         case 'P': {
             unsigned long long *number = va_arg(into, unsigned long long *);
@@ -93,7 +94,7 @@ args_parse(const char *function, PyObject *const *args, Py_ssize_t nargs, const 
         case 'h': {
             uint64_t *hands = va_arg(into, uint64_t *);
             int *seats = va_arg(into, int *);
-            failed = read_deal(value, format[position] == 'h', function, hands, seats) < 0;
+            failed = read_deal(value, format[position] == 'h', function, pack, hands, seats) < 0;
             if (!failed && !players)
                 players = *seats;
             break;

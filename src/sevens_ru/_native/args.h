@@ -16,7 +16,7 @@ typedef int (*ArgsConverter)(PyObject *value, int players, void *into);
  * order, each into the pointers that follow, as here:
  *
  *     O   PyObject **          the object itself (borrowed)
- *     C   uint64_t *           a card set: an int of 36 bits
+ *     C   uint64_t *           a card set: an int of `pack` bits
  *     P   unsigned long long * an int from 0 to 2**64 - 1 (passes, 8 bits a seat)
  *     L   long *               an int that fits a C long
  *     F   double *             a float, or anything with __float__ or __index__
@@ -35,9 +35,10 @@ typedef int (*ArgsConverter)(PyObject *value, int players, void *into);
  *     &   ArgsConverter, void *
  *                              what the converter makes of it
  *
- * 0, or -1 with an error: a TypeError for the wrong number of arguments, else the first
+ * `pack` is the number of cards of the calling game's pack (its CARDS), which bounds
+ * every card set ('C', 'H', 'h'). 0, or -1 with an error: a TypeError for the wrong number of arguments, else the first
  * argument's own error. */
-int args_parse(const char *function, PyObject *const *args, Py_ssize_t nargs,
+int args_parse(const char *function, int pack, PyObject *const *args, Py_ssize_t nargs,
                const char *format, ...);
 
 #endif /* SEVENS_RU_ARGS_H */

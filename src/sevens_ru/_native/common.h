@@ -9,7 +9,10 @@
  * and messages: a function that meets anything it does not handle returns None, and its
  * Python caller goes on with the pure-Python path, which raises the proper error.
  *
- * A card set is a 36-bit int, bit i for DECK[i] (i = suit * 9 + rank - 6).
+ * A card set is an int of up to 64 bits, bit i for the i-th card of the game's pack
+ * (sevens_ru.Pack: the Russian pack's card i is DECK[i], i = suit * 9 + rank - 6). No
+ * shared file knows a pack's size: each game's kernels define CARDS, the number of
+ * cards of their pack, and pass it to the shared functions (constant, so inlined away).
  *
  * Everything a kernel calls in its inner loops is here as static inline, so that every
  * file compiles it into its own loops as one file did.
@@ -23,8 +26,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#define CARDS 36
-#define ALL_CARDS ((UINT64_C(1) << CARDS) - 1)
+#define MAX_CARDS 64 /* a pack's most cards: a card set is a uint64_t */
+#define PACK_CARDS(cards) ((cards) >= 64 ? UINT64_MAX : (UINT64_C(1) << (cards)) - 1)
 #define MAX_SEATS 6
 
 /* -- the compiler's bit instructions ---------------------------------------------- */
@@ -251,13 +254,13 @@ words_to_int(Words words)
 }
 
 static inline int
-card_set(PyObject *value, uint64_t *cards) /* a 36-bit card set from an int */
+card_set_of(PyObject *value, int pack, uint64_t *cards) /* a card set of a pack of that size */
 {
     Words words;
     if (int_to_words(value, &words) < 0)
         return -1;
-    if (words.hi || words.lo > ALL_CARDS) {
-        PyErr_SetString(PyExc_ValueError, "a card set has 36 bits");
+    if (words.hi || words.lo > PACK_CARDS(pack)) {
+        PyErr_Format(PyExc_ValueError, "a card set of a %d-card pack has %d bits", pack, pack);
         return -1;
     }
     *cards = words.lo;

@@ -122,7 +122,7 @@ draw_randrange(Draws *draws, PyObject *total)
 
 /* rng.shuffle() of a list of card indexes. */
 int
-draw_shuffle(Draws *draws, int *cards, int total)
+draw_shuffle(Draws *draws, int *cards, int total, int pack)
 {
     if (draws->getrandbits != NULL) {
         for (int last = total - 1; last > 0; last--) {
@@ -145,7 +145,7 @@ draw_shuffle(Draws *draws, int *cards, int total)
     Py_XDECREF(done);
     long index;
     for (int position = 0; position < total && !failed; position++)
-        if (small_int(PyList_GET_ITEM(list, position), 0, CARDS - 1, "a card index", &index) < 0)
+        if (small_int(PyList_GET_ITEM(list, position), 0, pack - 1, "a card index", &index) < 0)
             failed = 1;
         else
             cards[position] = (int)index;

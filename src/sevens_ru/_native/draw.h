@@ -24,7 +24,7 @@ int draw_of(PyObject *rng, Draws *draws);
 PyObject *draw_randrange(Draws *draws, PyObject *total);
 
 /* rng.shuffle() of a list of card indexes: 0, or -1. */
-int draw_shuffle(Draws *draws, int *cards, int total);
+int draw_shuffle(Draws *draws, int *cards, int total, int pack);
 
 /* getrandbits(bits) as an unsigned number, or -1 on an error. */
 long long draw_bits(PyObject *getrandbits, int bits);

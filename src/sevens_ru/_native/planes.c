@@ -7,7 +7,6 @@
 
 float BYTE_PLANES[256][8];
 int64_t BYTE_BITS[256];
-float SIZE_VALUES[CARDS + 1], PASS_VALUES[256];
 
 void
 planes_init(void)
@@ -19,10 +18,7 @@ planes_init(void)
             entries[bit] = (unsigned char)(byte >> bit & 1);
         }
         memcpy(&BYTE_BITS[byte], entries, sizeof entries);
-        PASS_VALUES[byte] = scaled(byte, 36);
     }
-    for (int cards = 0; cards <= CARDS; cards++)
-        SIZE_VALUES[cards] = scaled(cards, 18);
 }
 
 /* The struct format of a buffer's items, without its byte order. */
@@ -89,7 +85,7 @@ static PyObject *
 sp_action_mask(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     PyObject *array, *legal;
-    if (args_parse("action_mask", args, nargs, "OO", &array, &legal) < 0)
+    if (args_parse("action_mask", MAX_CARDS, args, nargs, "OO", &array, &legal) < 0)
         return NULL;
     if (!PyLong_Check(legal)) {
         PyErr_SetString(PyExc_TypeError, "action_mask(array, legal: int)");

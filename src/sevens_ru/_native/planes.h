@@ -4,7 +4,7 @@
  * sevens_ru.durak.encode.observe_into() (each game's _kernels.c) write an observation
  * tensor (float32) and an action mask (int8 0 or 1 per action) into arrays the caller
  * made, through the buffer protocol, entry for entry what the Python functions write. A
- * card plane is 36 entries, entry i 1.0 when bit i of the card set is set; a count is
+ * card plane has an entry per card of the pack, entry i 1.0 when bit i of the card set is set; a count is
  * v / top rounded to float32 from the double quotient, as struct.pack("<f", v / top)
  * rounds it. */
 #ifndef SEVENS_RU_PLANES_H
@@ -14,7 +14,6 @@
 
 extern float BYTE_PLANES[256][8]; /* the 8 entries of every byte of a card set */
 extern int64_t BYTE_BITS[256];    /* the 8 int8 entries (0 or 1) of every byte, as one word */
-extern float SIZE_VALUES[CARDS + 1], PASS_VALUES[256]; /* v / 18 and v / 36 as float32 */
 
 /* Fill the tables, once, before any plane is written. */
 void planes_init(void);
@@ -25,21 +24,33 @@ scaled(long value, int top)
     return (float)((double)value / (double)top);
 }
 
+/* Fill table[v] with v / top as float32, for v from 0 to entries - 1. */
 static inline void
-card_plane(float *out, uint64_t cards)
+scale_table(float *table, int entries, int top)
 {
-    for (int byte = 0; byte < CARDS / 8; byte++)
-        memcpy(out + 8 * byte, BYTE_PLANES[cards >> 8 * byte & 255], sizeof BYTE_PLANES[0]);
-    memcpy(out + CARDS / 8 * 8, BYTE_PLANES[cards >> CARDS / 8 * 8 & 255],
-           (CARDS % 8) * sizeof(float));
+    for (int value = 0; value < entries; value++)
+        table[value] = scaled(value, top);
 }
 
-static inline void
-mask_bytes(signed char *out, uint64_t cards) /* the 36 entries of a card set as int8 */
+/* The `pack` entries of a card set as float32 (pack is a constant: the loop unrolls). */
+static ALWAYS_INLINE void
+card_plane_of(float *out, uint64_t cards, int pack)
 {
-    for (int byte = 0; byte < CARDS / 8; byte++)
+    for (int byte = 0; byte < pack / 8; byte++)
+        memcpy(out + 8 * byte, BYTE_PLANES[cards >> 8 * byte & 255], sizeof BYTE_PLANES[0]);
+    if (pack % 8)
+        memcpy(out + pack / 8 * 8, BYTE_PLANES[cards >> pack / 8 * 8 & 255],
+               (pack % 8) * sizeof(float));
+}
+
+/* The `pack` entries of a card set as int8. */
+static ALWAYS_INLINE void
+mask_bytes_of(signed char *out, uint64_t cards, int pack)
+{
+    for (int byte = 0; byte < pack / 8; byte++)
         memcpy(out + 8 * byte, &BYTE_BITS[cards >> 8 * byte & 255], 8);
-    memcpy(out + CARDS / 8 * 8, &BYTE_BITS[cards >> CARDS / 8 * 8 & 255], CARDS % 8);
+    if (pack % 8)
+        memcpy(out + pack / 8 * 8, &BYTE_BITS[cards >> pack / 8 * 8 & 255], pack % 8);
 }
 
 /* A writable C-contiguous float32 ('f') or int8 ('b') array of that many entries (any

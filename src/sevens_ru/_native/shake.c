@@ -212,8 +212,8 @@ sp_shuffled_bytes(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     PyObject *seed;
     long total;
-    if (args_parse("shuffled_bytes", args, nargs, "Oi", &seed, ARGS_RANGE(0, 256, "count"),
-                   &total) < 0)
+    if (args_parse("shuffled_bytes", MAX_CARDS, args, nargs, "Oi", &seed,
+                   ARGS_RANGE(0, 256, "count"), &total) < 0)
         return NULL;
     if (!PyLong_Check(seed))
         Py_RETURN_NONE;

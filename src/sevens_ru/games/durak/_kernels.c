@@ -7,6 +7,9 @@
 #include "kernels.h"
 #include "planes.h"
 
+#define CARDS 36 /* the 36-card Russian pack; the short deck is its 32 cards (durak/deal.py) */
+#include "pack.h"
+
 PyDoc_STRVAR(durak_observation_doc,
              "durak_observation(observation, seat, hands, trump, uncovered, attack, covers,\n"
              "                  set_aside, shown, dealer, out, attacker, defender, takes)\n--\n\n"
@@ -22,7 +25,7 @@ sp_durak_observation(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     uint64_t hand[MAX_SEATS], trump, uncovered, attack, covers, set_aside, shown;
     int players;
     double takes;
-    if (args_parse("durak_observation", args, nargs, "OOHCCCCCCOOOOF", &observation, &seat_int,
+    if (parse_args("durak_observation", args, nargs, "OOHCCCCCCOOOOF", &observation, &seat_int,
                    hand, &players, &trump, &uncovered, &attack, &covers, &set_aside, &shown,
                    &dealer_int, &out_flags, &attacker_int, &defender_int, &takes) < 0)
         return NULL;
@@ -72,7 +75,7 @@ sp_durak_observation(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         out[players + k] = (float)(attacker >= 0 && (attacker - seat + players) % players == k);
         out[2 * players + k] =
             (float)(defender >= 0 && (defender - seat + players) % players == k);
-        out[3 * players + k] = PASS_VALUES[count(hand[other])]; /* v / 36 */
+        out[3 * players + k] = scaled(count(hand[other]), CARDS); /* v / 36 */
     }
     out[4 * players] = (float)takes;
     PyBuffer_Release(&tensor);
@@ -95,7 +98,7 @@ sp_durak_mask(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     uint64_t hand, uncovered;
     int leading;
     long take;
-    if (args_parse("durak_mask", args, nargs, "OCCBtttL", &action_mask, &hand, &uncovered,
+    if (parse_args("durak_mask", args, nargs, "OCCBtttL", &action_mask, &hand, &uncovered,
                    &leading, CARDS, &beaten_by, 16, &lead_patterns, CARDS, &cover_base,
                    &take) < 0)
         return NULL;

@@ -34,6 +34,9 @@
 #include "planes.h"
 #include "shake.h"
 
+#define CARDS 36 /* the 36-card Russian pack (games/sevens/deal.py, PACK) */
+#include "pack.h"
+
 #define TABLE_SHIFT 36
 #define NINE 3 /* the position of the 9 in a suit's nine bits */
 #define NINE_OF_DIAMONDS (UINT64_C(1) << (9 + NINE))
@@ -42,6 +45,8 @@
 
 /* Per card: the cards its play makes playable (R9), the cards of its suit further
  * from the 9 (which wait for it), and its points (R3). Filled by init_tables(). */
+/* The observation's counts: a hand's size / 18 and a seat's passes / 36, as float32. */
+static float SIZE_VALUES[CARDS + 1], PASS_VALUES[256];
 static uint64_t OPENED_BY[CARDS];
 static uint64_t BEYOND[CARDS];
 static int POINTS[CARDS];
@@ -324,7 +329,7 @@ with_state(const char *name, const char *format, StateBody body, PyObject *const
 {
     PyObject *state, *more[3]; /* those `format` does not name stay unset */
     Position position;
-    if (args_parse(name, args, nargs, format, &state, &more[0], &more[1], &more[2]) < 0 ||
+    if (parse_args(name, args, nargs, format, &state, &more[0], &more[1], &more[2]) < 0 ||
         (!B.bound && bind() < 0))
         return NULL;
     int found = read_state(state, &position);
@@ -485,7 +490,7 @@ read_options(PyObject *options, Ranking *ranking)
 }
 
 static int
-options_arg(PyObject *options, int players, void *ranking) /* read_options() for args_parse() */
+options_arg(PyObject *options, int players, void *ranking) /* read_options() for parse_args() */
 {
     (void)players;
     return read_options(options, ranking);
@@ -745,7 +750,7 @@ sp_standings(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     int players;
     unsigned long long passes;
     Ranking ranking;
-    if (args_parse("standings", args, nargs, "HCP&", deal, &players, &table, &passes,
+    if (parse_args("standings", args, nargs, "HCP&", deal, &players, &table, &passes,
                    options_arg, &ranking) < 0)
         return NULL;
     ENSURE_BOUND();
@@ -762,7 +767,7 @@ sp_seeded_deal(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     long players;
     PyObject *seed;
-    if (args_parse("seeded_deal", args, nargs, "iO", ARGS_RANGE(2, MAX_SEATS, "players"),
+    if (parse_args("seeded_deal", args, nargs, "iO", ARGS_RANGE(2, MAX_SEATS, "players"),
                    &players, &seed) < 0)
         return NULL;
     if (!PyLong_Check(seed))
@@ -907,7 +912,7 @@ static PyObject *
 sp_sample(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     PyObject *groups, *splits, *split_table, *start, *must_play_pair, *rng;
-    if (args_parse("sample", args, nargs, "OOOOOO", &groups, &splits, &split_table, &start,
+    if (parse_args("sample", args, nargs, "OOOOOO", &groups, &splits, &split_table, &start,
                    &must_play_pair, &rng) < 0)
         return NULL;
     ENSURE_BOUND();
@@ -978,7 +983,7 @@ sp_sample(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             goto done;
         }
         /* The group's cards shuffled, then dealt to its seats in the split's amounts. */
-        if (draw_shuffle(&draws, group.cards, group.total) < 0)
+        if (draw_shuffle(&draws, group.cards, group.total, CARDS) < 0)
             goto done;
         int dealt = 0;
         for (int holder = 0; holder < group.holders; holder++) {
@@ -1033,8 +1038,8 @@ sp_greedy_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         long turn, first;
         PyObject *rng;
         Ranking ranking;
-    } in; /* as args_parse() reads them; the loop works on copies that no call can change */
-    if (args_parse("greedy_playout", args, nargs, "hCCPsiO&", in.hands, &in.players, &in.table,
+    } in; /* as parse_args() reads them; the loop works on copies that no call can change */
+    if (parse_args("greedy_playout", args, nargs, "hCCPsiO&", in.hands, &in.players, &in.table,
                    &in.playable, &in.passes, "turn", &in.turn, ARGS_RANGE(0, CARDS - 1, "first"),
                    &in.first, &in.rng, options_arg, &in.ranking) < 0)
         return NULL;
@@ -1147,7 +1152,7 @@ typedef struct {
 } Past;
 
 /* Read a tuple of (seat, table, playable, card index, later plays) into a Past
- * (args_parse()'s '&'; players is the number of seats of the deal). */
+ * (parse_args()'s '&'; players is the number of seats of the deal). */
 static int
 past_arg(PyObject *past, int players, void *into_past)
 {
@@ -1212,7 +1217,7 @@ seat_log_likelihood(const Decision *decisions, Py_ssize_t total, int seat, uint6
 }
 
 static int
-temperature_arg(PyObject *value, int players, void *into) /* args_parse()'s '&' */
+temperature_arg(PyObject *value, int players, void *into) /* parse_args()'s '&' */
 {
     double *temperature = into;
     (void)players;
@@ -1237,7 +1242,7 @@ sp_log_likelihood(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     int players;
     double temperature;
     Past past;
-    if (args_parse("log_likelihood", args, nargs, "H&&", hands, &players, past_arg, &past,
+    if (parse_args("log_likelihood", args, nargs, "H&&", hands, &players, past_arg, &past,
                    temperature_arg, &temperature) < 0)
         return NULL;
     double sum = 0.0;
@@ -1259,7 +1264,7 @@ sp_chain(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     double temperature;
     Past past;
     PyObject *rng;
-    if (args_parse("chain", args, nargs, "HHs&&iO", hands, &players, allowed, &allowed_players,
+    if (parse_args("chain", args, nargs, "HHs&&iO", hands, &players, allowed, &allowed_players,
                    "seat", &viewer, past_arg, &past, temperature_arg, &temperature,
                    ARGS_RANGE(0, LONG_MAX, "steps"), &steps, &rng) < 0)
         return NULL;
@@ -1436,7 +1441,7 @@ sp_endgame(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     uint64_t table, playable;
     unsigned long long passes;
     long turn, first;
-    if (args_parse("endgame", args, nargs, "HCCPsiF&", game.deal, &game.players, &table,
+    if (parse_args("endgame", args, nargs, "HCCPsiF&", game.deal, &game.players, &table,
                    &playable, &passes, "turn", &turn, ARGS_RANGE(0, CARDS - 1, "first"), &first,
                    &game.place_weight, options_arg, &game.ranking) < 0)
         return NULL;
@@ -1574,7 +1579,7 @@ sp_batch_observation(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     PyObject *observation, *action_mask, *hand_array, *table_array, *playable_array, *moves_array,
         *cursor_array, *done_array, *passes_array, *games_array;
-    if (args_parse("batch_observation", args, nargs, "OOOOOOOOOO", &observation, &action_mask,
+    if (parse_args("batch_observation", args, nargs, "OOOOOOOOOO", &observation, &action_mask,
                    &hand_array, &table_array, &playable_array, &moves_array, &cursor_array,
                    &done_array, &passes_array, &games_array) < 0)
         return NULL;
@@ -1682,4 +1687,6 @@ sevens_init(void)
 {
     init_tables();
     init_boards();
+    scale_table(SIZE_VALUES, CARDS + 1, CARDS / 2);
+    scale_table(PASS_VALUES, 256, CARDS);
 }
