@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from ...common.cards import Rank
+from ...common.cards import Card, Rank
 from ...common.packs import FRENCH_52, SPANISH_40, Pack
 from .._game import Game
 from . import actions, game, observation, record, scoring
@@ -52,7 +52,7 @@ from .state import (
 __all__ = ["CINQUILLO", "DOMINO", "FAN_TAN", "FamilyGame", "SEVENS_52", "SHICHINARABE", "bound"]
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, repr=False)
 class FamilyGame(Game[FamilyState, FamilyView, Any]):
     """A preset of the family: a :class:`~sevens_ru.games.Game` with its preset's own parts."""
 
@@ -118,24 +118,41 @@ def _hide_others(
     Where the centre cards are (or who holds the opening card) is public from the start
     (S3, N2, C3) or shows in the first automatic passes; the other cards hidden from the
     viewer are shuffled among the other seats, sizes kept. ``fixed`` gives the rank that
-    stays, ``None`` for none (domino: nothing is public before the first card).
+    stays, ``None`` for none (domino: nothing is public before the first card). The deal
+    is drawn again until its automatic events before the first move are the same (a
+    burst, N5, or a pass); after a few tries the deal itself is given back.
     """
 
     def hide_others(state: FamilyState, viewer: int, rng: random.Random) -> FamilyState:
         rank = fixed(state.options)
-        others = [seat for seat in range(state.players) if seat != viewer]
-        pool = [card for seat in others for card in state.deal[seat] if card.rank != rank]
-        rng.shuffle(pool)
-        hands = [list(hand) for hand in state.deal]
-        for seat in others:
-            kept = [card for card in state.deal[seat] if card.rank == rank]
-            size = len(state.deal[seat]) - len(kept)
-            hands[seat], pool = pool[:size] + kept, pool[size:]
-        return game.new_game(
-            preset, state.players, dealer=state.dealer, hands=hands, options=state.options
+        start = game.new_game(
+            preset, state.players, dealer=state.dealer, hands=state.deal, options=state.options
         )
+        # N5: a seat that bursts before the first move shows its cards; they stay too.
+        shown = {seat for seat in start.burst}
+        others = [seat for seat in range(state.players) if seat != viewer and seat not in shown]
+
+        def kept(seat: int) -> list[Card]:
+            return [card for card in state.deal[seat] if card.rank == rank]
+
+        for _ in range(_TRIES):  # a deal with the same automatic events before the first move
+            pool = [card for seat in others for card in state.deal[seat] if card.rank != rank]
+            rng.shuffle(pool)
+            hands = [list(hand) for hand in state.deal]
+            for seat in others:
+                size = len(state.deal[seat]) - len(kept(seat))
+                hands[seat], pool = pool[:size] + kept(seat), pool[size:]
+            other = game.new_game(
+                preset, state.players, dealer=state.dealer, hands=hands, options=state.options
+            )
+            if other.history == start.history:
+                return other
+        return start
 
     return hide_others
+
+
+_TRIES = 20
 
 
 def _variants(*options: Any, small: Sequence[Any] = ()) -> Callable[[int], Sequence[Mapping[str, Any]]]:

@@ -76,7 +76,7 @@ class FamilyView:
     """The seat to move, or ``None`` once the game is over."""
     history: tuple[Event, ...]
     """Every play, pass and burst so far, oldest first."""
-    _legal: tuple[Move, ...]
+    _offered: tuple[Move, ...]
     _centre: int
 
     @property
@@ -97,12 +97,12 @@ class FamilyView:
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The moves this seat may make now: empty unless it is this seat's turn."""
-        return self._legal
+        return self._offered
 
     def legal_mask(self) -> int:
         """:meth:`legal_moves` as an int: bit ``i`` for the card of action ``i``, bit ``len(pack)`` for pass."""
         pack = type(self).pack
-        return sum(1 << (len(pack) if move is PASS else pack.index(move)) for move in self._legal)  # type: ignore[arg-type]
+        return sum(1 << (len(pack) if move is PASS else pack.index(move)) for move in self._offered)  # type: ignore[arg-type]
 
     def legal_actions(self) -> tuple[int, ...]:
         """The action numbers of :meth:`legal_moves`, ascending."""
@@ -220,7 +220,7 @@ def view(preset: Preset, view_type: type[FamilyView], state: FamilyState, seat: 
         burst=state.burst,
         current_player=state.current_player,
         history=state.history,
-        legal=legal_moves(preset, state) if number == state._seat else (),
+        offered=legal_moves(preset, state) if number == state._seat else (),
         centre=state._centre,
         **_extras(state),
     )
