@@ -143,12 +143,14 @@ def scores(preset: Preset, state: FamilyState) -> tuple[int, ...]:
     """
     state = _over(preset, state, "scores")
     winner = state._finished[0]
-    sizes = [hand.bit_count() for hand in state._setup.deal]
-    for event in state._events:
-        if type(event) is Play:
-            sizes[event.seat] -= 1
-            if event.seat == winner and not sizes[winner]:
-                break
+    sizes = [hand.bit_count() for hand in state._held]
+    if state._setup.rules.to_end:  # the hands as they were when the winner went out
+        sizes = [hand.bit_count() for hand in state._setup.deal]
+        for event in state._events:
+            if type(event) is Play:
+                sizes[event.seat] -= 1
+                if event.seat == winner and not sizes[winner]:
+                    break
     result = [0] * state.players
     result[winner] = 5 + sum(sizes)
     return tuple(result)
