@@ -39,7 +39,7 @@ def test_s10_sevens_52_places() -> None:
     # S8: the winner, then cards left, then pips (S7); R18 numbering
     for numbering, places in (("competition", [1, 2, 2, 4]), ("dense", [1, 2, 2, 3])):
         g = game("sevens-52")
-        start = g.new_game(4, dealer=3, seed=1, options=Sevens52Options(place_numbering=numbering))
+        start = g.new_game(4, dealer=3, seed=1, options=Sevens52Options(place_numbering=numbering))  # type: ignore[arg-type]
         final = end_position(
             start,
             {1: "K♣ Q♥ A♠", 2: "10♠ 9♥ 2♣", 3: "A♣ 10♥ J♥ K♥ J♠ Q♠ K♠"},
@@ -54,9 +54,7 @@ def test_s10_sevens_52_places() -> None:
 
 def test_t10_fan_tan_antes_and_first_pass() -> None:
     g = game("fan-tan")
-    hands = deal_to_order(
-        "fan-tan", 3, 2, holds={1: "7♥", 2: "8♥"}, lacks={0: "7♣ 7♦ 7♥ 7♠"}
-    )
+    hands = deal_to_order("fan-tan", 3, 2, holds={1: "7♥", 2: "8♥"}, lacks={0: "7♣ 7♦ 7♥ 7♠"})
     state = g.new_game(3, dealer=2, hands=hands)
     assert state.hand_sizes == (18, 17, 17)  # F7
     assert state.history == (Pass(0),)  # T3: seat 0 holds no seven, an automatic pass
@@ -85,9 +83,7 @@ def test_t5_a_pass_while_able_is_fined_from_the_history() -> None:
     from sevens_ru.games.family.options import FanTanOptions
 
     g = game("fan-tan")
-    hands = deal_to_order(
-        "fan-tan", 3, 2, holds={0: "7♣ 6♠", 1: "8♠", 2: "7♠"}, lacks={0: "8♠"}
-    )
+    hands = deal_to_order("fan-tan", 3, 2, holds={0: "7♣ 6♠", 1: "8♠", 2: "7♠"}, lacks={0: "8♠"})
     state = g.new_game(3, dealer=2, hands=hands, options=FanTanOptions(voluntary_passes=True))
     assert g.legal_moves(state)[-1] is PASS and Card.parse("7♣") in g.legal_moves(state)
     state = g.apply(state, "pass")  # seat 0 passes holding 7♣: a fault, fined at the end

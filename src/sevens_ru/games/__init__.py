@@ -58,7 +58,10 @@ _LONGEST_NAME = 40
 _BUILT_IN = {
     "sevens": "sevens_ru.games.sevens.definition",
     "durak": "sevens_ru.games.durak.definition",
-    **{name: f"sevens_ru.games.family.entries.{name.replace('-', '_')}" for name in ("sevens-52", "fan-tan", "shichinarabe", "domino", "cinquillo")},  # fmt: skip
+    **{
+        name: f"sevens_ru.games.family.entries.{name.replace('-', '_')}"
+        for name in ("sevens-52", "fan-tan", "shichinarabe", "domino", "cinquillo")
+    },
 }
 
 _lock = threading.RLock()

@@ -41,7 +41,7 @@ def action_of(pack: Pack, move: Move | str) -> int:
         return len(pack)
     if move not in pack:
         raise InvalidMoveError(f"{move} is not a card of this game's pack, so no action plays it")
-    return pack.index(move)  # type: ignore[arg-type]  # a card
+    return pack.index(move)
 
 
 def move_of(pack: Pack, action: object) -> Move:

@@ -27,7 +27,9 @@ __all__ = ["check_dealer", "deal_hands", "deal_seeded", "hand_sizes"]
 
 def hand_sizes(cards: int, players: int, dealer: int) -> tuple[int, ...]:
     """How many of ``cards`` each seat is dealt with ``dealer`` dealing (F7)."""
-    return tuple(len(range((seat - dealer - 1) % players, cards, players)) for seat in range(players))
+    return tuple(
+        len(range((seat - dealer - 1) % players, cards, players)) for seat in range(players)
+    )
 
 
 def check_dealer(dealer: object, players: int) -> int:
@@ -79,7 +81,9 @@ def deal_hands(
     )
     sizes = hand_sizes(len(rules.dealt), players, dealer)
     missing = rules.cards_mask & ~sum(masks)
-    lacking = f"; the deal lacks {' '.join(map(str, rules.pack.cards_of(missing)))}" if missing else ""
+    lacking = (
+        f"; the deal lacks {' '.join(map(str, rules.pack.cards_of(missing)))}" if missing else ""
+    )
     for seat, (mask, size) in enumerate(zip(masks, sizes, strict=True)):
         if mask.bit_count() != size:
             shown = ", ".join(map(str, sizes))

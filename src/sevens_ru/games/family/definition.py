@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from ...common.cards import Card, Rank
+from ...common.cards import Card, Language, Rank
 from ...common.packs import FRENCH_52, SPANISH_40, Pack
 from .._game import Game
 from . import actions, game, observation, record, scoring
@@ -49,7 +49,7 @@ from .state import (
     ShichinarabeState,
 )
 
-__all__ = ["CINQUILLO", "DOMINO", "FAN_TAN", "FamilyGame", "SEVENS_52", "SHICHINARABE", "bound"]
+__all__ = ["CINQUILLO", "DOMINO", "FAN_TAN", "SEVENS_52", "SHICHINARABE", "FamilyGame", "bound"]
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -78,7 +78,9 @@ def bound(preset: game.Preset, view_type: type[FamilyView], pack: Pack) -> dict[
         hands: Any = None,
         options: object = None,
     ) -> FamilyState:
-        return game.new_game(preset, players, dealer=dealer, seed=seed, hands=hands, options=options)
+        return game.new_game(
+            preset, players, dealer=dealer, seed=seed, hands=hands, options=options
+        )
 
     def to_json(state: FamilyState, *, indent: int | str | None = None) -> str:
         return record.to_json(preset, state, indent=indent)
@@ -129,7 +131,7 @@ def _hide_others(
             preset, state.players, dealer=state.dealer, hands=state.deal, options=state.options
         )
         # N5: a seat that bursts before the first move shows its cards; they stay too.
-        shown = {seat for seat in start.burst}
+        shown = set(start.burst)
         others = [seat for seat in range(state.players) if seat != viewer and seat not in shown]
 
         def kept(seat: int) -> list[Card]:
@@ -155,7 +157,9 @@ def _hide_others(
 _TRIES = 20
 
 
-def _variants(*options: Any, small: Sequence[Any] = ()) -> Callable[[int], Sequence[Mapping[str, Any]]]:
+def _variants(
+    *options: Any, small: Sequence[Any] = ()
+) -> Callable[[int], Sequence[Mapping[str, Any]]]:
     """Setups that cover the options, every dealer in turn; ``small`` only up to 6 seats."""
 
     def variants(players: int) -> Sequence[Mapping[str, Any]]:
@@ -172,7 +176,7 @@ def _game(
     preset: game.Preset,
     view_type: type[FamilyView],
     *,
-    titles: dict[str, str],
+    titles: Mapping[Language, str],
     pack: Pack,
     max_players: int,
     variants: Callable[[int], Sequence[Mapping[str, Any]]],

@@ -77,7 +77,7 @@ class Preset:
         """``state`` if it is a state of this preset, else :class:`NotAGameStateError`."""
         if type(state) is not self.state_type:
             raise not_a_state(function, state, game=self.names)
-        return state  # type: ignore[return-value]  # of state_type, a FamilyState
+        return state
 
     def options_of(self, options: object) -> Any:
         """``options``, or the default ones for ``None``, else :class:`InvalidOptionsError`."""
@@ -195,15 +195,18 @@ class _Work:
             cards = self.held[seat] & (opening or playable(rules, self.table, self.centre))
             if rules.policy == "forced":
                 if cards:
-                    return self._turn(seat, cards, False)
+                    self._turn(seat, cards, False)
+                    return
                 self._pass(seat, automatic=True)
             elif rules.policy == "voluntary":
                 guarded = self.streak >= self.seats_in_play() - 1 and bool(cards)
-                return self._turn(seat, cards, not opening and not guarded)
+                self._turn(seat, cards, not opening and not guarded)
+                return
             else:  # limited (N4, N5)
                 left = self.passes[seat] < rules.limit
                 if cards or left:
-                    return self._turn(seat, cards, left)
+                    self._turn(seat, cards, left)
+                    return
                 hand = self.held[seat]
                 self.events.append(Burst(seat, self.setup.cards(hand)))
                 self.table |= hand
@@ -359,7 +362,7 @@ def apply(preset: Preset, state: FamilyState, move: object) -> FamilyState:
         work = _Work(state)
         work.pass_turn()
         return work.freeze(preset.state_type)
-    card: Card = chosen  # type: ignore[assignment]  # not PASS
+    card: Card = chosen
     bit = 1 << rules.pack.index(card) if card in rules.pack else 0
     if not bit & rules.cards_mask:
         raise IllegalMoveError(
@@ -378,7 +381,9 @@ def _move(rules: Rules, move: object) -> Move:
     if isinstance(move, str):
         return PASS if move.strip().lower() == "pass" else Card.parse(move)
     count = len(rules.pack)
-    number = as_action(move, count + 1, "this game", f", one per card of the pack and {count} for pass")
+    number = as_action(
+        move, count + 1, "this game", f", one per card of the pack and {count} for pass"
+    )
     return PASS if number == count else rules.pack.cards[number]
 
 

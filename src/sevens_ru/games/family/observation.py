@@ -102,7 +102,7 @@ class FamilyView:
     def legal_mask(self) -> int:
         """:meth:`legal_moves` as an int: bit ``i`` for the card of action ``i``, bit ``len(pack)`` for pass."""
         pack = type(self).pack
-        return sum(1 << (len(pack) if move is PASS else pack.index(move)) for move in self._offered)  # type: ignore[arg-type]
+        return sum(1 << (len(pack) if move is PASS else pack.index(move)) for move in self._offered)
 
     def legal_actions(self) -> tuple[int, ...]:
         """The action numbers of :meth:`legal_moves`, ascending."""
@@ -196,7 +196,9 @@ def _extras(state: FamilyState) -> dict[str, Any]:
     return {}
 
 
-def view(preset: Preset, view_type: type[FamilyView], state: FamilyState, seat: object) -> FamilyView:
+def view(
+    preset: Preset, view_type: type[FamilyView], state: FamilyState, seat: object
+) -> FamilyView:
     """What ``seat`` may see of ``state`` (F17).
 
     Raises:

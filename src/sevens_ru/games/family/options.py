@@ -83,16 +83,8 @@ def _count(most: int, what: str) -> Callable[[Any, attrs.Attribute[Any], Any], N
     return check
 
 
-def _ace() -> Any:
-    return attrs.field(default="low", validator=_one_of("low", "high"))
-
-
-def _numbering() -> Any:
-    return attrs.field(default="competition", validator=_one_of("competition", "dense"))
-
-
-def _flag() -> Any:
-    return attrs.field(default=False, validator=_check_bool)
+_ACE = _one_of("low", "high")
+_NUMBERING = _one_of("competition", "dense")
 
 
 @attrs.frozen
@@ -103,18 +95,18 @@ class Sevens52Options:
     'high'
     """
 
-    ace: Ace = _ace()
+    ace: Ace = attrs.field(default="low", validator=_ACE)
     """F4, S1: ``"low"`` (a row runs from A up to K) or ``"high"`` (from 2 up to A)."""
     opener: Opener = attrs.field(default="7♦", validator=_one_of("7♦", "7♥", "left"))
     """S3: ``"7♦"`` or ``"7♥"`` (its holder opens with it), or ``"left"`` (the dealer's left
     neighbour opens with any seven)."""
-    voluntary_passes: bool = _flag()
+    voluntary_passes: bool = attrs.field(default=False, validator=_check_bool)
     """S5: the voluntary pass policy of F13 instead of forced passes."""
-    play_to_end: bool = _flag()
+    play_to_end: bool = attrs.field(default=False, validator=_check_bool)
     """S6: play on until at most one seat holds cards; places in the order of going out."""
-    rank_by_passes: bool = _flag()
+    rank_by_passes: bool = attrs.field(default=False, validator=_check_bool)
     """S8 (R17): at equal cards left, fewer passes rank better (before the pips)."""
-    place_numbering: PlaceNumbering = _numbering()
+    place_numbering: PlaceNumbering = attrs.field(default="competition", validator=_NUMBERING)
     """R18: ``"competition"`` (1, 2, 2, 4) or ``"dense"`` (1, 2, 2, 3)."""
 
 
@@ -126,12 +118,12 @@ class FanTanOptions:
     2
     """
 
-    ace: Ace = _ace()
+    ace: Ace = attrs.field(default="low", validator=_ACE)
     """F4, T1: the ace low (the default) or high."""
     opener: Opener = attrs.field(default="left", validator=_one_of("left", "7♦", "7♥"))
     """T3: ``"left"`` (the default: the dealer's left neighbour opens with any seven), or
     ``"7♦"``/``"7♥"`` as in S3."""
-    voluntary_passes: bool = _flag()
+    voluntary_passes: bool = attrs.field(default=False, validator=_check_bool)
     """T5: "play or pay", the voluntary policy of F13, with its fines at the end."""
     ante: int = attrs.field(default=1, validator=_count(MOST_CHIPS, "chips"))
     """T2: the chips each seat puts into the pool before play."""
@@ -139,7 +131,7 @@ class FanTanOptions:
     """T2: the chips more that a seat dealt fewer cards than the longest hands antes."""
     pass_cost: int = attrs.field(default=1, validator=_count(MOST_CHIPS, "chips"))
     """T4: the chips each pass costs, into the pool at once."""
-    place_numbering: PlaceNumbering = _numbering()
+    place_numbering: PlaceNumbering = attrs.field(default="competition", validator=_NUMBERING)
     """R18: ``"competition"`` (1, 2, 2, 4) or ``"dense"`` (1, 2, 2, 3)."""
 
 
@@ -151,15 +143,15 @@ class ShichinarabeOptions:
     5
     """
 
-    ace: Ace = _ace()
+    ace: Ace = attrs.field(default="low", validator=_ACE)
     """F4, N1: the ace low (the Japanese custom, the default) or high."""
     first: Literal["7♦", "left"] = attrs.field(default="7♦", validator=_one_of("7♦", "left"))
     """N3: the seat that laid 7♦ moves first, or (``"left"``) the dealer's left neighbour."""
     passes: int = attrs.field(default=3, validator=_count(MOST_PASSES, "passes per seat"))
     """N4: the passes k each seat may make in a game."""
-    first_out_ends: bool = _flag()
+    first_out_ends: bool = attrs.field(default=False, validator=_check_bool)
     """N8: the game ends when the first seat goes out."""
-    place_numbering: PlaceNumbering = _numbering()
+    place_numbering: PlaceNumbering = attrs.field(default="competition", validator=_NUMBERING)
     """R18: ``"competition"`` (1, 2, 2, 4) or ``"dense"`` (1, 2, 2, 3); places are shared
     only with ``first_out_ends``."""
 
@@ -174,12 +166,12 @@ class DominoOptions:
 
     pack: Literal[52, 32] = attrs.field(default=52, validator=_one_of(52, 32))
     """DO1: the 52-card pack (2 to 8 players) or the 32 cards 7 … A (2 to 6 players)."""
-    ace: Ace = _ace()
+    ace: Ace = attrs.field(default="low", validator=_ACE)
     """F4: with 52 cards, the ace low (A … K, the French rules) or high. The 32-card pack
     is always 7 … A, whatever this says."""
-    play_to_end: bool = _flag()
+    play_to_end: bool = attrs.field(default=False, validator=_check_bool)
     """DO4: play on for the lower places, as S6."""
-    place_numbering: PlaceNumbering = _numbering()
+    place_numbering: PlaceNumbering = attrs.field(default="competition", validator=_NUMBERING)
     """R18: ``"competition"`` (1, 2, 2, 4) or ``"dense"`` (1, 2, 2, 3)."""
 
 
@@ -193,9 +185,9 @@ class CinquilloOptions:
 
     centre: Literal[5, 6] = attrs.field(default=5, validator=_one_of(5, 6))
     """C5: the rows start from the fives (5♦ opens), or from the sixes ("seises", 6♦ opens)."""
-    play_to_end: bool = _flag()
+    play_to_end: bool = attrs.field(default=False, validator=_check_bool)
     """C4: play on for the lower places, as S6."""
-    place_numbering: PlaceNumbering = _numbering()
+    place_numbering: PlaceNumbering = attrs.field(default="competition", validator=_NUMBERING)
     """R18: ``"competition"`` (1, 2, 2, 4) or ``"dense"`` (1, 2, 2, 3)."""
 
 

@@ -63,14 +63,16 @@ def to_json(preset: Preset, state: FamilyState, *, indent: int | str | None = No
     return _records.write(preset.names, fields, indent=indent)
 
 
-def from_json(preset: Preset, text: str | bytes, *, max_bytes: int | None = MAX_BYTES) -> FamilyState:
+def from_json(
+    preset: Preset, text: str | bytes, *, max_bytes: int | None = MAX_BYTES
+) -> FamilyState:
     """Load a record written by :func:`to_json`, replaying and checking every move.
 
     Raises:
         RecordError: not JSON, not a record of this preset, too large, a bad field,
             a bad deal or an illegal move (the message names the field or the move).
     """
-    fields = _FIELDS
+    fields: tuple[str, ...] = _FIELDS
     if preset.name == "sevens" and isinstance(text, (str, bytes)) and '"dealer"' not in str(text):
         fields = _RUSSIAN_FIELDS
     record = _records.read(
@@ -85,7 +87,7 @@ def from_json(preset: Preset, text: str | bytes, *, max_bytes: int | None = MAX_
     dealer: Any = None
     if "dealer" in record:
         dealer = _records.integer(record, "dealer", 0, players - 1, what="a seat ")
-    options = _records.options(record, preset.options_type)
+    options: Any = _records.options(record, preset.options_type)
     deal = _records.hands(record)
     with _records.blame("deal"):
         state = new_game(preset, players, dealer=dealer, hands=deal, options=options)

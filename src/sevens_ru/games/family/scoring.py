@@ -18,7 +18,7 @@ seat order (F16); ``place_numbering`` numbers shared places (R18).
 
 from __future__ import annotations
 
-from ...common.cards import Card
+from ...common.cards import Card, Rank
 from ...errors import GameNotOverError
 from ..sevens.scoring import Standing
 from .events import Play
@@ -28,7 +28,7 @@ from .state import FamilyState
 __all__ = ["Standing", "antes", "payoffs", "pips", "ranking", "returns", "scores"]
 
 
-def pips(cards: tuple[Card, ...], points: dict[object, int]) -> int:
+def pips(cards: tuple[Card, ...], points: dict[Rank, int]) -> int:
     """The points of ``cards`` in the table ``points`` (S7 pips, or R3 in the Russian game)."""
     return sum(points[card.rank] for card in cards)
 
@@ -64,7 +64,11 @@ def ranking(preset: Preset, state: FamilyState) -> tuple[Standing, ...]:
     holding = sorted((seat for seat in range(state.players) if seat not in out), key=criteria)
     groups = [[seat] for seat in state._finished]
     for seat in holding:
-        if groups and len(groups) > len(state._finished) and criteria(groups[-1][0]) == criteria(seat):
+        if (
+            groups
+            and len(groups) > len(state._finished)
+            and criteria(groups[-1][0]) == criteria(seat)
+        ):
             groups[-1].append(seat)
         else:
             groups.append([seat])
@@ -75,7 +79,13 @@ def ranking(preset: Preset, state: FamilyState) -> tuple[Standing, ...]:
         place = number if rules.dense else position
         for seat in sorted(group):
             standings.append(
-                Standing(seat, place, len(left[seat]), pips(left[seat], rules.points), state._passes[seat])
+                Standing(
+                    seat,
+                    place,
+                    len(left[seat]),
+                    pips(left[seat], rules.points),
+                    state._passes[seat],
+                )
             )
         position += len(group)
     return tuple(standings)

@@ -35,8 +35,8 @@ __all__ = [
     "FamilyState",
     "FanTanState",
     "RussianState",
-    "Sevens52State",
     "Setup",
+    "Sevens52State",
     "ShichinarabeState",
 ]
 
@@ -44,7 +44,7 @@ __all__ = [
 class Setup:
     """What stays the same during a game: the rules, the seats, the dealer, the options, the deal."""
 
-    __slots__ = ("_key", "dealer", "deal", "options", "players", "rules")
+    __slots__ = ("_key", "deal", "dealer", "options", "players", "rules")
 
     rules: Rules
     players: int
@@ -52,7 +52,9 @@ class Setup:
     options: Any
     deal: tuple[int, ...]  # the dealt hands as card sets
 
-    def __init__(self, rules: Rules, players: int, dealer: int, options: Any, deal: tuple[int, ...]):
+    def __init__(
+        self, rules: Rules, players: int, dealer: int, options: Any, deal: tuple[int, ...]
+    ):
         self.rules = rules
         self.players = players
         self.dealer = dealer
@@ -112,6 +114,7 @@ class FamilyState:
     _centre: int  # the centre's place in a row, -1 until the first card (DO2)
     _streak: int  # the passes that end the history
     _faults: tuple[tuple[int, tuple[int, ...]], ...]  # T5: passes made holding a playable card
+    _hash: int  # set on the first hash()
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise NotAGameStateError(
@@ -122,7 +125,9 @@ class FamilyState:
     if not TYPE_CHECKING:
 
         def __setattr__(self, name, value):
-            raise AttributeError(f"a {type(self).__name__} cannot be changed: a move makes a new state")
+            raise AttributeError(
+                f"a {type(self).__name__} cannot be changed: a move makes a new state"
+            )
 
         def __delattr__(self, name):
             raise AttributeError(f"a {type(self).__name__} cannot be changed")
@@ -243,9 +248,8 @@ class FamilyState:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, FamilyState):
             return NotImplemented
-        return (
-            self is other
-            or type(self) is type(other)
+        return self is other or (
+            type(self) is type(other)
             and self._setup == other._setup
             and self._events == other._events
         )
@@ -271,11 +275,20 @@ class FamilyState:
         deal = tuple(tuple(map(str, hand)) for hand in self.deal)
         return (
             _rebuild,
-            (type(self).game_name, setup.players, setup.dealer, setup.options, deal, moves_of(self)),
+            (
+                type(self).game_name,
+                setup.players,
+                setup.dealer,
+                setup.options,
+                deal,
+                moves_of(self),
+            ),
         )
 
     def __setstate__(self, state: object) -> NoReturn:
-        raise NotAGameStateError(f"a {type(self).__name__} is unpickled only through its game's rules")
+        raise NotAGameStateError(
+            f"a {type(self).__name__} is unpickled only through its game's rules"
+        )
 
     def __repr__(self) -> str:
         where = f"seat {self._seat} to move" if self._seat is not None else "over"
@@ -294,7 +307,9 @@ def row_of(rules: Rules, table: int, centre: int, suit: object) -> tuple[Rank, R
     return rules.order[span[0]], rules.order[span[1]]
 
 
-def _rebuild(name: str, players: int, dealer: int, options: object, deal: object, moves: object) -> Any:
+def _rebuild(
+    name: str, players: int, dealer: int, options: object, deal: object, moves: object
+) -> Any:
     """Unpickle a state by replaying its moves from its deal, through the rules."""
     from .game import replay  # a cycle: the rules build on this module
 
@@ -373,4 +388,3 @@ class RussianState(FamilyState):
 
     __slots__ = ()
     game_name = "sevens"
-

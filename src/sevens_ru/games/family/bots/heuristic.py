@@ -48,7 +48,7 @@ class HeuristicBot:
         cards = [move for move in moves if move is not PASS]
         if not cards:
             return PASS
-        scored = [(self._score(view, card), card) for card in cards]  # type: ignore[arg-type]
+        scored = [(self._score(view, card), card) for card in cards]
         best = max(score for score, _ in scored)
         if PASS in moves and best < 0 and self._may_pass_freely(view):
             return PASS
