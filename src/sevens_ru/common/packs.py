@@ -16,8 +16,8 @@ pack                  cards  ranks of each suit, in order
 ====================  =====  ====================================================
 
 and :data:`FRENCH_52_ACE_HIGH`, the same 52 cards ranked 2 … A (F4's ``ace="high"``).
-The Sevens family's names for them (F3) are :data:`PACK_52`, :data:`PACK_32` and
-:data:`PACK_40`, the same values.
+The Sevens family's names for them (F3) are :data:`~sevens_ru.cards.PACK_52`,
+:data:`~sevens_ru.cards.PACK_32` and :data:`~sevens_ru.cards.PACK_40`, the same values.
 The Russian pack's numbering is exactly :attr:`Card.index <sevens_ru.Card.index>` and
 :func:`~sevens_ru.mask_of`; another pack numbers the same card otherwise.
 

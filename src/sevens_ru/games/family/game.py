@@ -15,7 +15,7 @@ turn on (its automations):
 
 >>> from sevens_ru import games
 >>> sevens = games.get("sevens-52")
->>> state = sevens.new_game(4, seed=3)
+>>> state = sevens.new_game(4, seed=12)
 >>> state.current_player, sevens.legal_moves(state)
 (1, (Card.parse('7♦'),))
 >>> state = sevens.apply(state, "7♦")

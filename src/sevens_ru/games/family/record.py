@@ -13,7 +13,7 @@ as ``"dealer"``). Loading replays every move, so a corrupt record raises a
 
 >>> from sevens_ru import games
 >>> game = games.get("domino")
->>> state = game.apply(game.new_game(3, seed=4), "K♥")
+>>> state = game.apply(game.new_game(3, seed=4), "J♥")
 >>> text = game.to_json(state)
 >>> text[:58]
 '{"format": 1, "game": "domino", "players": 3, "dealer": 2,'

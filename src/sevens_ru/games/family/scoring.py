@@ -12,8 +12,8 @@ seat order (F16); ``place_numbering`` numbers shared places (R18).
 >>> state = game.new_game(4, seed=2)
 >>> while not game.is_over(state):
 ...     state = game.apply(state, game.legal_moves(state)[0])
->>> [standing.place for standing in game.ranking(state)], sum(game.returns(state))
-([1, 2, 3, 4], 0.0)
+>>> [standing.place for standing in game.ranking(state)], round(sum(game.returns(state)), 12)
+([1, 2, 3, 3], 0.0)
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ class RandomBot:
     >>> game = games.get("domino")
     >>> state = game.new_game(3, seed=1)
     >>> RandomBot("domino").choose(game.view(state, 0), random.Random(2))
-    Card.parse('6♥')
+    Card.parse('3♣')
     """
 
     game: str
