@@ -1,4 +1,4 @@
-"""The layout family ("Sevens" games): one engine with five presets (``spec/family.md``).
+"""The layout family ("Sevens" games): one engine with five presets (the rules F, S, T, N, DO and C).
 
 The registry gives each preset as a :class:`~sevens_ru.games.Game`: ``"sevens-52"``
 (S), ``"fan-tan"`` (T), ``"shichinarabe"`` (N), ``"domino"`` (DO) and ``"cinquillo"``

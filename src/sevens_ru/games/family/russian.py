@@ -3,7 +3,7 @@
 The registry's ``"sevens"`` stays the library's own engine (``sevens_ru.new_game`` ...).
 This module plays the same rules on the family's engine, with the same deal from the
 same seed, the same events and the same :class:`~sevens_ru.Standing` values, so that
-the two can be compared move by move (``tests/family/test_russian.py``) and the
+the two can be compared move by move (``tests/family/test_family_russian.py``) and the
 family's engine may one day take the Russian game's place. It also takes ``dealer=``
 (M2: the deal starts at the dealer's left; the default ``n − 1`` is R5).
 

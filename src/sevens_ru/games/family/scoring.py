@@ -92,7 +92,7 @@ def ranking(preset: Preset, state: FamilyState) -> tuple[Standing, ...]:
 
 
 def returns(preset: Preset, state: FamilyState) -> tuple[float, ...]:
-    """Each seat's zero-sum value from the ranking, as ``design.md`` says: ``1 − 2(p − 1)/(n − 1)`` for position ``p``.
+    """Each seat's zero-sum value from the ranking, as in every game of the library: ``1 − 2(p − 1)/(n − 1)`` for position ``p``.
 
     Seats sharing a place share equally the values of the positions they take.
     """
