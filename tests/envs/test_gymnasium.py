@@ -162,7 +162,7 @@ def test_the_vector_env_is_reproducible() -> None:
 def test_the_vector_envs_compiled_observations_are_the_python_ones(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from sevens_ru.envs import gymnasium as module
+    from sevens_ru.games.sevens import encode as module  # the batches' observations
 
     fast = module._fast_batch_observation
     if fast is None:

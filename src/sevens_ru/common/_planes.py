@@ -25,6 +25,7 @@ __all__ = [
     "CHUNKS",
     "Field",
     "card_plane",
+    "card_planes",
     "layout",
     "mask_array",
     "mask_into",
@@ -89,6 +90,16 @@ def layout(*sizes: tuple[str, int]) -> tuple[Field, ...]:
 def card_plane(mask: int) -> bytes:
     """The float32 bytes of the 36 entries of the card set ``mask``."""
     return CHUNKS[mask & 4095] + CHUNKS[mask >> 12 & 4095] + CHUNKS[mask >> 24]
+
+
+def card_planes(card_sets: Iterable[int], within: int = -1) -> list[bytes]:
+    """The card planes of ``card_sets``, one after the other, each cut to the cards of ``within``.
+
+    >>> from sevens_ru.common._planes import card_planes, tensor
+    >>> tensor(card_planes([0b11, 0b110], within=0b10)).reshape(2, 36)[:, :3].tolist()
+    [[0.0, 1.0, 0.0], [0.0, 1.0, 0.0]]
+    """
+    return [card_plane(cards & within) for cards in card_sets]
 
 
 def one_hots(size: int) -> tuple[bytes, ...]:

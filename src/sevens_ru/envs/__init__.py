@@ -1,17 +1,21 @@
-"""Both games in the learning frameworks: PettingZoo, Gymnasium and OpenSpiel.
+"""Every game with tensors in the learning frameworks: PettingZoo, Gymnasium and OpenSpiel.
 
 Each adapter is a module of its own and needs its framework, an optional extra of
-the package; importing ``sevens_ru`` or this package imports none of them:
+the package; importing ``sevens_ru`` or this package imports none of them. Each is
+written once, for any registered game (:mod:`sevens_ru.games`) whose ``tensors`` are
+given, and names the library's two games as before:
 
 - :mod:`sevens_ru.envs.pettingzoo` (``pip install "sevens-ru[pettingzoo]"``):
-  :func:`~sevens_ru.envs.pettingzoo.sevens_env` and
-  :func:`~sevens_ru.envs.pettingzoo.durak_env`, AEC environments of every seat.
+  :func:`~sevens_ru.envs.pettingzoo.env` (and :func:`~sevens_ru.envs.pettingzoo.sevens_env`,
+  :func:`~sevens_ru.envs.pettingzoo.durak_env`), AEC environments of every seat.
 - :mod:`sevens_ru.envs.gymnasium` (``pip install "sevens-ru[gymnasium]"``):
-  :class:`~sevens_ru.envs.gymnasium.SevensEnv` and
-  :class:`~sevens_ru.envs.gymnasium.DurakEnv`, one learner against bots, and
-  :class:`~sevens_ru.envs.gymnasium.SevensVectorEnv`, thousands of games in lockstep.
+  :class:`~sevens_ru.envs.gymnasium.CardGameEnv` (and ``SevensEnv``, ``DurakEnv``),
+  one learner against bots, and :class:`~sevens_ru.envs.gymnasium.CardGameVectorEnv`
+  (and ``SevensVectorEnv``), thousands of games in lockstep.
 - :mod:`sevens_ru.envs.openspiel` (``pip install "sevens-ru[openspiel]"``): importing
-  it registers ``python_sevens_ru`` and ``python_durak_ru`` with ``pyspiel``.
+  it registers ``python_sevens_ru``, ``python_durak_ru`` and every other game with a
+  chance model of its deal with ``pyspiel``
+  (:class:`~sevens_ru.envs.openspiel.OpenSpielGame`).
 
 Every environment numbers the actions as the games do (:mod:`sevens_ru.actions`,
 :mod:`sevens_ru.durak.actions`), observes with the tensors of :mod:`sevens_ru.encode`

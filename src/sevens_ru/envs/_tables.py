@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 import numpy as np
@@ -19,17 +19,10 @@ from .. import games
 from ..common._numbers import as_int
 from ..errors import InvalidOptionsError, NoGameError
 
-__all__ = ["Game", "agent_names", "env_game", "seat_rng"]
+__all__ = ["Game", "agent_names", "dealt", "env_game", "render", "seat_rng"]
 
 
-class _State(Protocol):
-    """What both games' states have alike and the environments read directly."""
-
-    @property
-    def current_player(self) -> int | None: ...
-
-
-StateT = TypeVar("StateT", bound=_State)
+StateT = TypeVar("StateT", bound=games.State)
 ViewT = TypeVar("ViewT")
 OptionsT = TypeVar("OptionsT")
 Tensor = npt.NDArray[np.float32]
@@ -37,44 +30,35 @@ Tensor = npt.NDArray[np.float32]
 
 @attrs.frozen
 class Game(Generic[StateT, ViewT, OptionsT]):
-    """What an environment needs of a game: its sizes and its functions on states and views."""
+    """What an environment needs of a game beyond the registry's :class:`~sevens_ru.games.Game`.
 
-    name: str  # the game's name in the registry
+    The rules, the sizes and the text are read from :attr:`game` itself; this adds the
+    game's tensors, its action count, its deal from an environment's RNG and the
+    compiled core's steps.
+    """
+
+    game: games.Game[StateT, ViewT, Any]
+    """The registry's game: its name, its seats, its rules and its text."""
+    tensors: games.Tensors
+    """Its tensors for learners."""
     title: str  # for the environments' names and texts
-    default_players: int
-    min_players: int
-    max_players: int
     num_actions: int
-    check_players: Callable[[object], int]
-    options_type: type[OptionsT]
     deal: Callable[[int, random.Random, OptionsT], StateT]  # a new game from the env's RNG
-    apply: Callable[[StateT, Any], StateT]  # an action number, or a bot's move
-    legal_mask: Callable[[StateT], int]
-    legal_actions: Callable[[StateT], tuple[int, ...]]
-    is_over: Callable[[StateT], bool]
-    returns: Callable[[StateT], tuple[float, ...]]
-    view: Callable[[StateT, int], ViewT]
-    observation_of: Callable[[StateT, int], Tensor]
-    current_player: Callable[[StateT], int | None]
-    observation: Callable[[ViewT], Tensor]
-    observation_size: Callable[[int], int]
-    information_state: Callable[[ViewT], Tensor]
-    information_state_size: Callable[[int], int]
     move_text: Callable[[int], str]
-    render: Callable[[StateT], str]
     act: Callable[[StateT, object], StateT | None] | None  # the compiled apply of an action
     fill: Callable[[StateT, int, Tensor, npt.NDArray[np.int8]], bool | None] | None
     """What fills a new observation and mask in the compiled core, if it is built: it
     returns ``True``, or ``None`` for a case it leaves to the Python path
-    (:attr:`observation_of` and :attr:`legal_mask`)."""
+    (``tensors.observation_of`` and ``game.legal_mask``)."""
 
     def options(self, options: object) -> OptionsT:
         """``options`` if it is this game's options, the default ones for ``None``."""
+        options_type: type[OptionsT] = self.game.options_type
         if options is None:
-            return self.options_type()
-        if not isinstance(options, self.options_type):
+            return options_type()
+        if not isinstance(options, options_type):
             raise InvalidOptionsError(
-                f"options must be a {self.options_type.__module__}.Options for {self.title}, "
+                f"options must be a {options_type.__module__}.Options for {self.title}, "
                 f"got {type(options).__name__} {options!r}"
             )
         return options
@@ -108,10 +92,36 @@ def no_game(function: str) -> NoGameError:
     return NoGameError(f"{function}() before the first reset(): call reset() to deal a game")
 
 
+_T = TypeVar("_T")
+
+
+def dealt(value: _T | None, function: str) -> _T:
+    """``value`` (an environment's game, or games), unless there is none before the first ``reset()``."""
+    if value is None:
+        raise no_game(function)
+    return value
+
+
+def render(
+    render_mode: str | None, game: Game[StateT, ViewT, OptionsT], state: StateT | None
+) -> str | None:
+    """An environment's ``render()``: the game's text with ``render_mode="ansi"``, else ``None`` and a warning."""
+    if render_mode is None:
+        import gymnasium  # every framework that renders so has it
+
+        gymnasium.logger.warn("render() was called without a render_mode: give render_mode='ansi'")
+        return None
+    if state is None:
+        raise no_game("render")
+    text = game.game.text
+    assert text is not None  # env_game() takes only games with a text
+    return text(state)
+
+
 def env_game(game: games.Game[Any, Any, Any] | str) -> Game[Any, Any, Any]:
     """The environments' table of ``game`` (a registered game, or its name).
 
-    >>> env_game("durak").num_actions, env_game("sevens").observation_size(4)
+    >>> env_game("durak").num_actions, env_game("sevens").tensors.observation_size(4)
     (1252, 120)
 
     Raises:
@@ -127,36 +137,22 @@ def env_game(game: games.Game[Any, Any, Any] | str) -> Game[Any, Any, Any]:
     tensors = game.tensors()
     kernels = game.kernels() if game.kernels is not None else None
     setup = game.random_setup
+    takes_options = "options" in game.setup
 
     def deal(players: int, rng: random.Random, options: Any) -> Any:
         keywords = dict(setup(players, rng))  # drawn first: a random dealer, say
-        return game.new_game(players, seed=rng.getrandbits(64), options=options, **keywords)
+        if takes_options:
+            keywords["options"] = options
+        return game.new_game(players, seed=rng.getrandbits(64), **keywords)
 
     move_of = game.move_of
     return Game(
-        name=game.name,
+        game=game,
+        tensors=tensors,
         title=game.title(),
-        default_players=game.default_players,
-        min_players=game.min_players,
-        max_players=game.max_players,
         num_actions=game.num_actions(game.max_players),
-        check_players=game.seats,
-        options_type=game.options_type,
         deal=deal,
-        apply=game.apply,
-        legal_mask=game.legal_mask,
-        legal_actions=game.legal_actions,
-        is_over=game.is_over,
-        returns=game.returns,
-        view=game.view,
-        observation_of=tensors.observation_of,
-        current_player=game.turn,
-        observation=tensors.observation,
-        observation_size=tensors.observation_size,
-        information_state=tensors.information_state,
-        information_state_size=tensors.information_state_size,
         move_text=lambda action: str(move_of(action)),
-        render=game.text,
         act=None if kernels is None else kernels.act,
         fill=None if kernels is None else kernels.fill,
     )
@@ -173,4 +169,4 @@ def check_opponents(game: Game[StateT, ViewT, OptionsT], opponents: Sequence[obj
             raise InvalidOptionsError(
                 f"an opponent must be a bot with choose(view, rng), got {type(bot).__name__}"
             )
-    return game.check_players(len(opponents) + 1)
+    return game.game.seats(len(opponents) + 1)

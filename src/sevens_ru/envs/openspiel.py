@@ -1,6 +1,10 @@
-"""Both games registered with OpenSpiel (``pip install "sevens-ru[openspiel]"``).
+"""Every game with tensors registered with OpenSpiel (``pip install "sevens-ru[openspiel]"``).
 
-Importing this module registers two Python games with ``pyspiel``:
+Importing this module registers a Python game with ``pyspiel`` for every registered
+game whose tensors have a chance model of the deal (``Tensors.chances``), as
+``python_<name>_ru`` with the parameters ``players`` and every option of the game's
+options class (a bool, int, float or text with a default); :func:`register_game`
+registers a game added later. The library's two games:
 
 - ``python_sevens_ru``, parameters ``players`` (2 to 6, default 4) and
   ``rank_by_passes`` (R17, default false);
@@ -31,6 +35,9 @@ cannot tell from this one, exactly uniformly (:func:`sevens_ru.inference.infer`,
 (``open_spiel.python.algorithms.ismcts``) and other determinizing algorithms run on
 both games.
 
+:class:`OpenSpielGame` is written once for every game: :class:`SevensGame` and
+:class:`DurakGame` are its names for the library's two.
+
 >>> import pyspiel
 >>> import sevens_ru.envs.openspiel
 >>> game = pyspiel.load_game("python_sevens_ru", {"players": 3})
@@ -46,29 +53,21 @@ both games.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Generic
 
-try:
+import attrs
+
+from ..common._extras import needs
+
+with needs("sevens_ru.envs.openspiel", "OpenSpiel", "openspiel"):
     import numpy as np
     import pyspiel
-except ImportError as error:  # pragma: no cover - only without the extra
-    raise ImportError(
-        'sevens_ru.envs.openspiel needs OpenSpiel: pip install "sevens-ru[openspiel]"'
-    ) from error
 
+from .. import games
+from ..common._chances import Chances
 from ..common._linked import lineage
-from ..common.cards import DECK, Card
-from ..games import durak
-from ..games.durak import inference as durak_inference
-from ..games.durak.deal import HAND_SIZE, pack
-from ..games.durak.deal import check_players as check_durak_players
-from ..games.sevens import inference as sevens_inference
-from ..games.sevens.deal import hand_sizes
-from ..games.sevens.game import new_game
-from ..games.sevens.observation import PlayerView
-from ..games.sevens.options import Options
-from ..games.sevens.state import GameState
+from ..errors import InvalidOptionsError
 from ._tables import Game, OptionsT, StateT, ViewT, env_game
 
 __all__ = [
@@ -79,17 +78,47 @@ __all__ = [
     "OpenSpielGame",
     "OpenSpielState",
     "SevensGame",
+    "game_type",
+    "register_game",
+    "short_name",
 ]
 
 _PLAYER = pyspiel.PlayerId
+_PARAMETER_TYPES = (bool, int, float, str)
+_TYPES: dict[str, Any] = {}  # the GameType of each game registered with pyspiel, by its name
 
 
-def _game_type(
-    short_name: str, long_name: str, game: Game[Any, Any, Any], parameters: dict[str, Any]
-) -> Any:
+def short_name(game: games.Game[Any, Any, Any]) -> str:
+    """The game's name in ``pyspiel``: ``python_<name>_ru`` (with ``_`` for ``-``).
+
+    >>> from sevens_ru import games
+    >>> short_name(games.get("sevens"))
+    'python_sevens_ru'
+    """
+    return f"python_{game.name.replace('-', '_')}_ru"
+
+
+def _options_parameters(game: games.Game[Any, Any, Any]) -> dict[str, Any]:
+    """The options of the game's options class that OpenSpiel can carry, with their defaults."""
+    if not attrs.has(game.options_type):
+        return {}
+    return {
+        field.name: field.default
+        for field in attrs.fields(game.options_type)
+        if isinstance(field.default, _PARAMETER_TYPES)
+    }
+
+
+def game_type(game: games.Game[Any, Any, Any]) -> Any:
+    """The ``pyspiel.GameType`` of ``game``: sequential, imperfect information, zero-sum.
+
+    >>> from sevens_ru import games
+    >>> game_type(games.get("durak")).parameter_specification
+    {'players': 3, 'short_deck': False, 'take_limit': 100}
+    """
     return pyspiel.GameType(
-        short_name=short_name,
-        long_name=long_name,
+        short_name=short_name(game),
+        long_name=f"{game.title()} (sevens-ru)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -101,111 +130,50 @@ def _game_type(
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=parameters,
+        parameter_specification={"players": game.default_players, **_options_parameters(game)},
     )
 
 
-SEVENS = env_game("sevens")
-DURAK = env_game("durak")
-
-SEVENS_GAME_TYPE = _game_type(
-    "python_sevens_ru",
-    "Russian Sevens (sevens-ru)",
-    SEVENS,
-    {"players": SEVENS.default_players, "rank_by_passes": False},
-)
-"""The ``pyspiel.GameType`` of ``python_sevens_ru``."""
-DURAK_GAME_TYPE = _game_type(
-    "python_durak_ru",
-    "Old Russian Durak (sevens-ru)",
-    DURAK,
-    {"players": DURAK.default_players, "short_deck": False, "take_limit": 100},
-)
-"""The ``pyspiel.GameType`` of ``python_durak_ru``."""
-
-
-class _Deal:
-    """The chance model of a game: the cards dealt in order, then perhaps the trump card."""
-
-    def __init__(
-        self,
-        players: int,
-        cards: tuple[Card, ...],
-        room: tuple[int, ...],
-        trump_from: Callable[[list[int]], list[int]] | None,
-    ) -> None:
-        self.players = players
-        self.cards = cards  # dealt in this order
-        self.room = room  # how many cards each place receives (seats, then perhaps the rest)
-        self.trump_from = trump_from  # the possible trump cards of a deal, if there is a trump
-        self.length = len(cards) + (trump_from is not None)
-
-    def outcomes(self, dealt: list[int]) -> list[tuple[int, float]]:
-        """The chance outcomes after the outcomes ``dealt``, with their probabilities."""
-        if len(dealt) == len(self.cards):  # the trump card, uniformly among its candidates
-            candidates = self.trump_from(dealt)  # type: ignore[misc]  # only with a trump
-            return [(index, 1 / len(candidates)) for index in candidates]
-        left = [room - dealt.count(place) for place, room in enumerate(self.room)]
-        remaining = len(self.cards) - len(dealt)
-        return [(place, left[place] / remaining) for place in range(len(left)) if left[place]]
-
-    def text(self, dealt: list[int], outcome: int) -> str:
-        """The text of chance outcome ``outcome`` after the outcomes ``dealt``."""
-        if len(dealt) == len(self.cards):
-            return f"trump {DECK[outcome]}"
-        place = f"seat {outcome}" if outcome < self.players else "the cards left over"
-        return f"{self.cards[len(dealt)]} to {place}"
-
-    def resample(self, dealt: list[int], player: int, rng: random.Random) -> list[int]:
-        """Outcomes like ``dealt`` that ``player`` cannot tell from it, exactly uniformly.
-
-        The player knows which of the cards dealt so far are its own; the others may
-        have gone to any other place. A uniform deal given that: the player's missing
-        cards among the cards still to come, the other cards shared among the others.
-        """
-        count = min(len(dealt), len(self.cards))
-        mine = [position for position in range(count) if dealt[position] == player]
-        later = list(range(count, len(self.cards)))
-        mine += rng.sample(later, self.room[player] - len(mine))
-        others = [position for position in range(len(self.cards)) if position not in set(mine)]
-        rng.shuffle(others)
-        owners = [player] * len(self.cards)
-        start = 0
-        for place, room in enumerate(self.room):
-            if place != player:
-                for position in others[start : start + room]:
-                    owners[position] = place
-                start += room
-        outcomes = owners[:count]
-        if len(dealt) > len(self.cards):  # the trump card is public
-            outcomes.append(dealt[-1])
-        return outcomes
-
-
 class OpenSpielGame(pyspiel.Game, Generic[StateT, ViewT, OptionsT]):  # type: ignore[misc]
-    """One of the games for OpenSpiel: ``pyspiel.load_game("python_sevens_ru")`` or ``("python_durak_ru")`` makes it."""
+    """A game of the registry for OpenSpiel: ``pyspiel.load_game("python_<name>_ru")`` makes it.
+
+    ``params`` are ``players`` and the game's options by name (see :func:`game_type`).
+
+    Raises:
+        UnknownGameError: no game has that name.
+        InvalidDealError: the game is not for ``players`` seats.
+        InvalidOptionsError: a game without tensors or without a chance model.
+    """
 
     def __init__(
-        self,
-        game_type: Any,
-        game: Game[StateT, ViewT, OptionsT],
-        players: int,
-        options: OptionsT,
-        deal: _Deal,
-        max_length: int,
-        params: dict[str, Any],
+        self, game: str | games.Game[Any, Any, Any], params: dict[str, Any] | None = None
     ) -> None:
+        table: Game[StateT, ViewT, OptionsT] = env_game(game)
+        rules = table.game
+        chances_of = table.tensors.chances
+        if chances_of is None:
+            raise InvalidOptionsError(
+                f"{rules.name} has no chance model of its deal for OpenSpiel (Tensors.chances)"
+            )
+        params = dict(params or {})
+        given = {name: params[name] for name in _options_parameters(rules) if name in params}
+        options = table.options(rules.options_type(**given) if given else None)
+        deal: Chances = chances_of(params.get("players", rules.default_players), options)
+        players = rules.seats(deal.players)
         info = pyspiel.GameInfo(
-            num_distinct_actions=game.num_actions,
-            max_chance_outcomes=max(len(deal.room), len(DECK) if deal.trump_from else 0),
+            num_distinct_actions=table.num_actions,
+            max_chance_outcomes=deal.max_outcomes,
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=max_length,
+            max_game_length=deal.max_moves,
         )
-        super().__init__(game_type, info, params)
-        self.game = game
+        registered = _TYPES.get(rules.name)
+        super().__init__(game_type(rules) if registered is None else registered, info, params)
+        self.game = table
+        self.rules = rules
+        """The registry's game: its rules, read at every node."""
         self.players = players
         self.options = options
         self.deal = deal
@@ -213,7 +181,8 @@ class OpenSpielGame(pyspiel.Game, Generic[StateT, ViewT, OptionsT]):  # type: ig
 
     def build(self, dealt: list[int]) -> StateT:
         """The library's game state of a complete deal (the chance outcomes ``dealt``)."""
-        raise NotImplementedError
+        state: StateT = self.deal.state(dealt)
+        return state
 
     def new_initial_state(self) -> OpenSpielState[StateT, ViewT, OptionsT]:
         """A new game before the deal: its first node is the chance node of the first card."""
@@ -244,14 +213,13 @@ class OpenSpielGame(pyspiel.Game, Generic[StateT, ViewT, OptionsT]):  # type: ig
             return found[1]
         if len(self._inferences) >= 64:
             self._inferences.clear()
-        seen = self.game.view(state, player)
-        made = (durak_inference if self.game is DURAK else sevens_inference).infer(seen)
+        made = self.deal.infer(self.rules.view(state, player))
         self._inferences[key] = (state, made)
         return made
 
 
 class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: ignore[misc]
-    """A state of one of the games for OpenSpiel: first the deal's chance nodes, then the game.
+    """A state of a game for OpenSpiel: first the deal's chance nodes, then the game.
 
     :attr:`game_state` is the library's state once the cards are dealt.
     """
@@ -266,7 +234,7 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
 
     @property
     def game_state(self) -> StateT | None:
-        """The library's game state (:class:`~sevens_ru.GameState` or Durak's), ``None`` during the deal."""
+        """The library's game state (a :class:`~sevens_ru.GameState`, say), ``None`` during the deal."""
         return self._state
 
     def _spec(self) -> OpenSpielGame[StateT, ViewT, OptionsT]:
@@ -277,11 +245,11 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
         state = self._state
         if state is None:
             return int(_PLAYER.CHANCE)
-        seat = state.current_player
+        seat = self._spec().rules.turn(state)
         return int(_PLAYER.TERMINAL) if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self._spec().game.legal_actions(self._state))  # type: ignore[arg-type]
+        return list(self._spec().rules.legal_actions(self._state))  # type: ignore[arg-type]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of this chance node with their probabilities (see the module)."""
@@ -295,7 +263,7 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
             if len(self._dealt) == spec.deal.length:
                 self._state = drawn.pop() if drawn else spec.build(self._dealt)
         else:
-            self._state = drawn.pop() if drawn else spec.game.apply(self._state, action)
+            self._state = drawn.pop() if drawn else spec.rules.apply(self._state, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         spec = self._spec()
@@ -305,14 +273,14 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self._state is not None and self._spec().game.is_over(self._state)
+        return self._state is not None and self._spec().rules.is_over(self._state)
 
     def returns(self) -> list[float]:
-        """:func:`sevens_ru.returns` (or Durak's) at the end, zeros before."""
+        """The game's returns (:func:`sevens_ru.returns`, say) at the end, zeros before."""
         spec = self._spec()
         if not self.is_terminal():
             return [0.0] * spec.players
-        return list(spec.game.returns(self._state))  # type: ignore[arg-type]
+        return list(spec.rules.returns(self._state))  # type: ignore[arg-type]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state ``player_id`` cannot tell from this one, drawn exactly uniformly.
@@ -329,8 +297,8 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
             actions: Sequence[int] = ()
         else:
             sampled = spec.inference(self._state, player_id).sample_state(rng)
-            outcomes = _outcomes(spec, sampled)
-            actions = _actions(spec.game, sampled)
+            outcomes = spec.deal.outcomes_of(sampled)
+            actions = spec.deal.actions(sampled)
         state = spec.new_initial_state()
         if self._state is not None:  # the drawn state is built already: record its actions
             state._drawn = lineage(sampled)[::-1]
@@ -343,24 +311,9 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
         spec = self._spec()
         if self._state is None:
             return f"dealing: {len(self._dealt)} of {spec.deal.length} chance outcomes"
-        return spec.game.render(self._state)
-
-
-def _outcomes(spec: OpenSpielGame[Any, Any, Any], state: Any) -> list[int]:
-    """The chance outcomes that deal ``state``'s deal."""
-    owner = {card: seat for seat, hand in enumerate(state.deal) for card in hand}
-    rest = len(spec.deal.room) - 1  # Durak's place of the cards left over
-    outcomes = [owner.get(card, rest) for card in spec.deal.cards]
-    if spec.deal.trump_from is not None:
-        outcomes.append(state.trump.index)
-    return outcomes
-
-
-def _actions(game: Game[Any, Any, Any], state: Any) -> list[int]:
-    """The action numbers of the moves made in ``state``."""
-    if game is DURAK:
-        return [durak.action_of(move) for move in state.moves]
-    return [event.card.index for event in state.history if hasattr(event, "card")]
+        text = spec.rules.text
+        assert text is not None  # env_game() takes only games with a text
+        return text(self._state)
 
 
 class Observer(Generic[StateT, ViewT, OptionsT]):
@@ -374,7 +327,8 @@ class Observer(Generic[StateT, ViewT, OptionsT]):
         game = spec.game
         self._spec = spec
         self._perfect_recall = perfect_recall
-        size = (game.information_state_size if perfect_recall else game.observation_size)(
+        tensors = game.tensors
+        size = (tensors.information_state_size if perfect_recall else tensors.observation_size)(
             spec.players
         )
         self.tensor = np.zeros(size, np.float32)
@@ -384,138 +338,85 @@ class Observer(Generic[StateT, ViewT, OptionsT]):
 
     def set_from(self, state: OpenSpielState[StateT, ViewT, OptionsT], player: int) -> None:
         """Write ``player``'s tensor of ``state`` into :attr:`tensor`."""
-        game = self._spec.game
+        game, deal = self._spec.game, self._spec.deal
         library = state._state
         if library is None:  # during the deal: the cards received so far
             self.tensor.fill(0.0)
-            for position, place in enumerate(state._dealt[: len(self._spec.deal.cards)]):
-                if place == player:
-                    self.tensor[self._spec.deal.cards[position].index] = 1.0
+            for card in deal.places(state._dealt)[player]:
+                self.tensor[deal.pack.index(card)] = 1.0
         elif self._perfect_recall:
-            self.tensor[:] = game.information_state(game.view(library, player))
+            self.tensor[:] = game.tensors.information_state(game.game.view(library, player))
         else:
-            self.tensor[:] = game.observation_of(library, player)
+            self.tensor[:] = game.tensors.observation_of(library, player)
 
     def string_from(self, state: OpenSpielState[StateT, ViewT, OptionsT], player: int) -> str:
         """``player``'s information state (perfect recall) or observation, as text."""
+        deal = self._spec.deal
         library = state._state
         if library is None:
-            cards = [
-                str(self._spec.deal.cards[position])
-                for position, place in enumerate(state._dealt[: len(self._spec.deal.cards)])
-                if place == player
-            ]
-            return f"seat {player}; dealt {len(state._dealt)}; mine: {' '.join(cards)}"
-        seen = self._spec.game.view(library, player)
+            cards = " ".join(map(str, deal.places(state._dealt)[player]))
+            return f"seat {player}; dealt {len(state._dealt)}; mine: {cards}"
+        seen: Any = self._spec.rules.view(library, player)
         if self._perfect_recall:
-            events = "; ".join(map(str, seen.history))  # type: ignore[attr-defined]
-            return f"seat {player}; dealt: {_dealt_hand(seen)}; {events}"
-        return _observation_text(seen)
+            events = "; ".join(map(str, seen.history))
+            return f"seat {player}; dealt: {deal.dealt_text(seen)}; {events}"
+        return deal.observation_text(seen)
 
 
-def _dealt_hand(seen: Any) -> str:
-    """The cards the viewer was dealt, from its view: its hand, and what it has played since."""
-    if isinstance(seen, durak.PlayerView):
-        cards = set(seen.hand)
-        for event in reversed(seen.history):  # undo the viewer's own events
-            if event.seat != seen.seat:
-                continue
-            if isinstance(event, durak.Took):
-                cards -= set(event.cards)
-            elif isinstance(event, durak.Covered):
-                cards.add(event.card)
-            else:
-                cards |= set(event.cards)
-        return f"{' '.join(map(str, sorted(cards)))}; trump {seen.trump}"
-    played = {
-        event.card for event in seen.history if hasattr(event, "card") and event.seat == seen.seat
-    }
-    return " ".join(map(str, sorted(set(seen.hand) | played)))
+# -- the games' registrations ---------------------------------------------------------
 
 
-def _observation_text(seen: Any) -> str:
-    hand = " ".join(map(str, seen.hand))
-    if isinstance(seen, durak.PlayerView):
-        bout = " ".join(f"{a}/{c}" if c else str(a) for a, c in seen.table)
-        known = [" ".join(map(str, sorted(cards))) for cards in seen.known_cards]
-        return (
-            f"seat {seen.seat}; hand: {hand}; trump {seen.trump}; bout: {bout}; "
-            f"set aside: {len(seen.set_aside)}; sizes: {list(seen.hand_sizes)}; "
-            f"known: {known}; out: {list(seen.out)}; attacker {seen.attacker}; "
-            f"defender {seen.defender}; takes in a row: {seen.takes_in_a_row}"
+def register_game(game: str | games.Game[Any, Any, Any]) -> Any:
+    """Register a game with ``pyspiel`` as :func:`short_name`; return its ``GameType``.
+
+    ``pyspiel.load_game`` then makes an :class:`OpenSpielGame` of it. Registering a
+    game again (after :func:`sevens_ru.games.register` replaced it, say) makes it build
+    the game as given now.
+
+    Raises:
+        UnknownGameError: no game has that name.
+        InvalidOptionsError: the game has no tensors, or no chance model of its deal.
+    """
+    rules = env_game(game).game
+    if rules.tensors is None or rules.tensors().chances is None:
+        raise InvalidOptionsError(
+            f"{rules.name} has no chance model of its deal for OpenSpiel (Tensors.chances)"
         )
-    table = " ".join(map(str, sorted(seen.table)))
-    return (
-        f"seat {seen.seat}; hand: {hand}; table: {table}; sizes: {list(seen.hand_sizes)}; "
-        f"passes: {list(seen.passes)}; to play: {seen.current_player}"
-    )
+    kind = game_type(rules)
+    _TYPES[rules.name] = kind
+    made = _NAMES.get(rules.name)
+    if made is None or games.offering("tensors").get(rules.name) is not rules:
+
+        def init(self: OpenSpielGame[Any, Any, Any], params: dict[str, Any] | None = None) -> None:
+            OpenSpielGame.__init__(self, rules, params)
+
+        # pyspiel keeps a class (a function it would free after the interpreter is gone).
+        made = type(f"{rules.name.title()}OpenSpielGame", (OpenSpielGame,), {"__init__": init})
+    pyspiel.register_game(kind, made)
+    return kind
 
 
-# -- the two games -------------------------------------------------------------------
-
-
-class SevensGame(OpenSpielGame[GameState, PlayerView, Options]):
-    """``python_sevens_ru``: Russian Sevens for OpenSpiel (``pyspiel.load_game`` makes it)."""
+class SevensGame(OpenSpielGame[Any, Any, Any]):
+    """``python_sevens_ru``: Russian Sevens for OpenSpiel, ``OpenSpielGame("sevens", params)``."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        players = SEVENS.check_players(params.get("players", SEVENS.default_players))
-        options = Options(rank_by_passes=bool(params.get("rank_by_passes", False)))
-        deal = _Deal(players, DECK, hand_sizes(players), None)
-        super().__init__(SEVENS_GAME_TYPE, SEVENS, players, options, deal, 37 - players, params)
-
-    def build(self, dealt: list[int]) -> GameState:
-        """The game state of the deal ``dealt`` (the seat of each card, in deck order)."""
-        hands = [
-            [card for card, seat in zip(DECK, dealt, strict=True) if seat == owner]
-            for owner in range(self.players)
-        ]
-        return new_game(self.players, hands=hands, options=self.options)
+        super().__init__("sevens", params)
 
 
-class DurakGame(OpenSpielGame[durak.GameState, durak.PlayerView, durak.Options]):
-    """``python_durak_ru``: old Durak for OpenSpiel (``pyspiel.load_game`` makes it); seat 0 deals."""
+class DurakGame(OpenSpielGame[Any, Any, Any]):
+    """``python_durak_ru``: old Durak for OpenSpiel, ``OpenSpielGame("durak", params)``; seat 0 deals."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        options = durak.Options(
-            short_deck=bool(params.get("short_deck", False)),
-            take_limit=int(params.get("take_limit", 100)),
-        )
-        players = check_durak_players(
-            params.get("players", DURAK.default_players), options.short_deck
-        )
-        cards = pack(options.short_deck)
-        left_over = len(cards) - players * HAND_SIZE
-        room = (HAND_SIZE,) * players + ((left_over,) if left_over else ())
-        deal = _Deal(players, cards, room, self.trump_cards)
-        length = durak.max_moves(players, options.take_limit)
-        super().__init__(DURAK_GAME_TYPE, DURAK, players, options, deal, length, params)
-
-    def trump_cards(self, dealt: list[int]) -> list[int]:
-        """The cards that may be the trump card of a deal (D4), by index.
-
-        Those left over after the deal, or with the whole pack dealt, the dealer's.
-        """
-        holder = self.players if len(self.deal.room) > self.players else _DEALER
-        return [
-            card.index
-            for card, place in zip(self.deal.cards, dealt, strict=False)
-            if place == holder
-        ]
-
-    def build(self, dealt: list[int]) -> durak.GameState:
-        """The game state of the deal ``dealt``: each card's place, then the trump card."""
-        hands = [
-            [card for card, place in zip(self.deal.cards, dealt, strict=False) if place == seat]
-            for seat in range(self.players)
-        ]
-        return durak.new_game(
-            self.players, dealer=_DEALER, hands=hands, trump=DECK[dealt[-1]], options=self.options
-        )
+        super().__init__("durak", params)
 
 
-_DEALER = 0  # Durak's dealer for OpenSpiel: seat 1 leads first (D5)
+_NAMES: dict[str, type] = {"sevens": SevensGame, "durak": DurakGame}  # the thin names' classes
 
-pyspiel.register_game(SEVENS_GAME_TYPE, SevensGame)
-pyspiel.register_game(DURAK_GAME_TYPE, DurakGame)
+for _game in games.offering("tensors").values():
+    if _game.tensors is not None and _game.tensors().chances is not None:
+        register_game(_game)
+
+SEVENS_GAME_TYPE = _TYPES["sevens"]
+"""The ``pyspiel.GameType`` of ``python_sevens_ru``."""
+DURAK_GAME_TYPE = _TYPES["durak"]
+"""The ``pyspiel.GameType`` of ``python_durak_ru``."""

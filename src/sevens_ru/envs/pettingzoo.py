@@ -39,22 +39,31 @@ from __future__ import annotations
 import random
 from typing import Any, Generic
 
-try:
+from ..common._extras import needs
+
+with needs("sevens_ru.envs.pettingzoo", "PettingZoo", "pettingzoo"):
     import gymnasium
     import numpy as np
     import numpy.typing as npt
     from pettingzoo import AECEnv
-except ImportError as error:  # pragma: no cover - only without the extra
-    raise ImportError(
-        'sevens_ru.envs.pettingzoo needs PettingZoo: pip install "sevens-ru[pettingzoo]"'
-    ) from error
 
 from .. import games
 from ..common._planes import mask_array
 from ..errors import InvalidOptionsError
 from ..games import durak
 from ..games.sevens.options import Options
-from ._tables import Game, OptionsT, StateT, ViewT, agent_names, env_game, no_game, seat_rng
+from ._tables import (
+    Game,
+    OptionsT,
+    StateT,
+    ViewT,
+    agent_names,
+    dealt,
+    env_game,
+    no_game,
+    render,
+    seat_rng,
+)
 
 __all__ = ["CardGameEnv", "durak_env", "env", "sevens_env"]
 
@@ -85,7 +94,7 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
         render_mode: str | None,
     ) -> None:
         super().__init__()
-        players = game.check_players(players)
+        players = game.game.seats(players)
         if render_mode not in (None, "ansi"):
             raise InvalidOptionsError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self._game = game
@@ -94,13 +103,13 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
             players, random.Random(0), self._options
         )  # a bad setup is told now, not at reset()
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"{game.name}_ru_v0"}
+        self.metadata = {**self.metadata, "name": f"{game.game.name}_ru_v0"}
         self.possible_agents = agent_names(players)
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         observation_space = gymnasium.spaces.Dict(
             {
                 "observation": gymnasium.spaces.Box(
-                    0.0, 1.0, (game.observation_size(players),), np.float32
+                    0.0, 1.0, (game.tensors.observation_size(players),), np.float32
                 ),
                 "action_mask": gymnasium.spaces.Box(0, 1, (game.num_actions,), np.int8),
             }
@@ -111,19 +120,20 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
         self._rng = random.Random()
         self._state: StateT | None = None
         # What every step uses, looked up once.
-        self._apply = game.apply
+        self._apply = game.game.apply
         self._act = game.act
         self._fill = game.fill
-        self._current_player = game.current_player
-        self._observation_size = game.observation_size(players)
+        self._current_player = game.game.turn
+        self._returns = game.game.returns
+        self._legal_mask = game.game.legal_mask
+        self._observation_of = game.tensors.observation_of
+        self._observation_size = game.tensors.observation_size(players)
         self._num_actions = game.num_actions
 
     @property
     def game_state(self) -> StateT:
         """The game as it stands: a :class:`~sevens_ru.GameState` (or a Durak one)."""
-        if self._state is None:
-            raise no_game("game_state")
-        return self._state
+        return dealt(self._state, "game_state")
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The observation space of ``agent``: the same for every agent."""
@@ -167,7 +177,7 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
             self.agent_selection = self.possible_agents[seat]
             return
         self._cumulative_rewards[agent] = 0.0
-        for agent_seat, value in enumerate(self._game.returns(state)):
+        for agent_seat, value in enumerate(self._returns(state)):
             name = self.possible_agents[agent_seat]
             self.rewards[name] = value
             self.terminations[name] = True
@@ -194,23 +204,15 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
             action_mask = _empty(self._num_actions, _INT8)
             if fill(state, seat, tensor, action_mask):
                 return {"observation": tensor, "action_mask": action_mask}
-        game = self._game
-        legal = game.legal_mask(state) if self._current_player(state) == seat else 0
+        legal = self._legal_mask(state) if self._current_player(state) == seat else 0
         return {
-            "observation": game.observation_of(state, seat),
+            "observation": self._observation_of(state, seat),
             "action_mask": mask_array(legal, self._num_actions),
         }
 
     def render(self) -> str | None:
         """The table and every hand as text with ``render_mode="ansi"``, else ``None`` and a warning."""
-        if self.render_mode is None:
-            gymnasium.logger.warn(
-                "render() was called without a render_mode: give render_mode='ansi'"
-            )
-            return None
-        if self._state is None:
-            raise no_game("render")
-        return self._game.render(self._state)
+        return render(self.render_mode, self._game, self._state)
 
     def close(self) -> None:
         """Nothing to release: the environment holds no window, file or process."""
@@ -239,7 +241,7 @@ def env(
             a game without tensors for learners.
     """
     table = env_game(game)
-    count = table.default_players if players is None else players
+    count = table.game.default_players if players is None else players
     return CardGameEnv(table, count, options, render_mode)
 
 

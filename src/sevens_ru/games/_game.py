@@ -78,6 +78,12 @@ class Tensors:
     ``observation_of(state, seat)`` is ``observation(view(state, seat))`` without
     building the view; ``observe_into(state, seat, observation, mask)`` writes the
     same observation and the int8 legal mask into arrays made beforehand, in one call.
+
+    The last three are optional, for the frameworks that can use them:
+    ``chances(players, options)`` is the deal as OpenSpiel's chance nodes (a
+    ``sevens_ru.common._chances.Chances``); ``deal_batch(size, players, rng, options)``
+    deals ``size`` games in lockstep for a vector environment and
+    ``observation_batch(batch, games, masks)`` gives their observations and legal masks.
     """
 
     observation: Callable[[Any], npt.NDArray[np.float32]]
@@ -86,16 +92,28 @@ class Tensors:
     information_state_size: Callable[[int], int]
     observation_of: Callable[[Any, int], npt.NDArray[np.float32]]
     observe_into: Callable[[Any, int, Any, Any], None]
+    chances: Callable[[int, Any], Any] | None = None
+    deal_batch: Callable[[int, int, Any, Any], Any] | None = None
+    observation_batch: Callable[[Any, Any, bool], tuple[Any, Any]] | None = None
 
     @classmethod
     def of(cls, module: str) -> Tensors:
         """The functions of the same names in ``module`` (a game's ``encode``), imported now.
 
-        >>> Tensors.of("sevens_ru.games.durak.encode").observation_size(3)
-        301
+        The optional ones that ``module`` lacks stay ``None``.
+
+        >>> tensors = Tensors.of("sevens_ru.games.durak.encode")
+        >>> tensors.observation_size(3), tensors.deal_batch is None
+        (301, True)
         """
         encode = importlib.import_module(module)
-        return cls(**{field.name: getattr(encode, field.name) for field in attrs.fields(cls)})
+        return cls(
+            **{
+                field.name: getattr(encode, field.name)
+                for field in attrs.fields(cls)
+                if field.default is attrs.NOTHING or hasattr(encode, field.name)
+            }
+        )
 
 
 RULES = (

@@ -57,28 +57,40 @@ from __future__ import annotations
 import struct
 from typing import Any, cast
 
-try:
+from ...common._extras import needs
+
+with needs("sevens_ru.durak.encode", "numpy", "numpy"):
     import numpy as np
     import numpy.typing as npt
-except ImportError as error:  # pragma: no cover - only without the extra
-    raise ImportError(
-        'sevens_ru.durak.encode needs numpy: pip install "sevens-ru[numpy]"'
-    ) from error
 
+from ...common._chances import Chances
 from ...common._core import speedups
 from ...common._games import not_a_state, not_a_view
-from ...common._planes import CHUNKS, Field, card_plane, layout, mask_into, one_hots, scaled, tensor
+from ...common._planes import (
+    CHUNKS,
+    Field,
+    card_plane,
+    card_planes,
+    layout,
+    mask_into,
+    one_hots,
+    scaled,
+    tensor,
+)
 from ...common.cards import mask_of
-from .actions import _COVER_BASE, _LEAD_PATTERN, TAKE_ACTION
-from .deal import MAX_PLAYERS, MIN_PLAYERS, PACK, check_players
+from . import inference
+from .actions import _COVER_BASE, _LEAD_PATTERN, TAKE_ACTION, action_of
+from .deal import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PACK, check_players, pack
 from .events import Covered, Led, Took
-from .game import legal_mask
+from .game import legal_mask, max_moves, new_game
 from .names import DURAK
 from .observation import PlayerView
+from .options import Options
 from .state import GameState
 
 __all__ = [
     "HAND_SCALE",
+    "chances",
     "information_state",
     "information_state_fields",
     "information_state_size",
@@ -95,6 +107,7 @@ HAND_SCALE = len(PACK)
 """The hand sizes are divided by this: no hand can hold more than the pack."""
 
 _CARDS = len(PACK)
+_CARD_FIELDS = ("hand", "trump", "uncovered", "covered", "covers", "set_aside")  # a plane each
 _SIZES = scaled(HAND_SCALE)
 _FLAGS = scaled(1)  # 0.0 and 1.0
 # _SEATS[players][k]: relative seat k marked (k = players: no seat, the game is over).
@@ -117,12 +130,7 @@ def observation_fields(players: int) -> tuple[Field, ...]:
     """
     n = check_players(players)
     return layout(
-        ("hand", _CARDS),
-        ("trump", _CARDS),
-        ("uncovered", _CARDS),
-        ("covered", _CARDS),
-        ("covers", _CARDS),
-        ("set_aside", _CARDS),
+        *((name, _CARDS) for name in _CARD_FIELDS),
         ("known", _CARDS * (n - 1)),
         ("out", n),
         ("attacker", n),
@@ -252,11 +260,11 @@ def observation_of(state: GameState, seat: int) -> Tensor:
     """
     if not isinstance(state, GameState):
         raise not_a_state("encode.observation_of", state, game=DURAK)
-    # The fields read straight off the state: this runs at every step of an environment.
-    setup = state._setup
-    players = setup.players
+    players = state._setup.players
     if type(seat) is not int or not 0 <= seat < players:
         seat = state._check_seat(seat)
+    # The fields read straight off the state: this runs at every step of an environment.
+    setup = state._setup
     hands = state._hands
     attack = state._attack
     uncovered = state._uncovered
@@ -370,6 +378,13 @@ def observe_into(
         mask_into(action_mask, legal_mask(state))
 
 
+def _check_view(view: object, function: str) -> None:
+    if not isinstance(view, PlayerView):
+        raise not_a_view(
+            f"durak.encode.{function}()", view, game=DURAK, instead=f"sevens_ru.encode.{function}"
+        )
+
+
 def information_state(view: PlayerView) -> Tensor:
     """The information-state tensor of ``view``: the observation, then the history's fields.
 
@@ -407,14 +422,76 @@ def information_state(view: PlayerView) -> Tensor:
     return tensor(
         (
             observation(view).tobytes(),
-            *[card_plane(cards) for cards in played],
-            *[card_plane(cards & hidden) for cards in ruled_out[1:]],
+            *card_planes(played),
+            *card_planes(ruled_out[1:], hidden),
         )
     )
 
 
-def _check_view(view: object, function: str) -> None:
-    if not isinstance(view, PlayerView):
-        raise not_a_view(
-            f"durak.encode.{function}()", view, game=DURAK, instead=f"sevens_ru.encode.{function}"
-        )
+# -- OpenSpiel's chance nodes ----------------------------------------------------------
+
+_DEALER = 0  # the dealer of the chance model: seat 1 leads first (D5)
+
+
+def chances(players: int, options: Options | None) -> Chances:
+    """The deal as OpenSpiel's chance nodes: each card to a seat or the rest, then the trump.
+
+    Seat 0 deals. Each card of the pack goes in turn to a seat or to the cards left
+    over; the trump card is any card left over, or with the whole pack dealt any card of the
+    dealer (D4).
+
+    >>> from sevens_ru.durak import Options, encode
+    >>> model = encode.chances(3, Options(short_deck=True))
+    >>> model.room, model.length, model.max_outcomes
+    ((9, 9, 9, 5), 33, 36)
+
+    Raises:
+        InvalidDealError: ``players`` is not 2 to 4 (D2), or too many for the short pack.
+    """
+    options = Options() if options is None else options
+    players = check_players(players, options.short_deck)
+    cards = pack(options.short_deck)
+    left_over = len(cards) - players * HAND_SIZE
+    return Chances(
+        players=players,
+        pack=PACK,
+        cards=cards,
+        room=(HAND_SIZE,) * players + ((left_over,) if left_over else ()),
+        build=lambda places, trump: new_game(
+            players, dealer=_DEALER, hands=places[:players], trump=trump, options=options
+        ),
+        dealt=lambda state: (state.deal, state.trump),
+        actions=lambda state: [action_of(move) for move in state.moves],
+        max_moves=max_moves(players, options.take_limit),
+        infer=inference.infer,
+        observation_text=_observation_text,
+        dealt_text=_dealt_text,
+        last=lambda places: places[players] if len(places) > players else places[_DEALER],
+    )
+
+
+def _dealt_text(seen: PlayerView) -> str:
+    """The cards the viewer was dealt, from its view: its hand, its own events undone."""
+    cards = set(seen.hand)
+    for event in reversed(seen.history):
+        if event.seat != seen.seat:
+            continue
+        if isinstance(event, Took):
+            cards -= set(event.cards)
+        elif isinstance(event, Covered):
+            cards.add(event.card)
+        else:
+            cards |= set(event.cards)
+    return f"{' '.join(map(str, sorted(cards)))}; trump {seen.trump}"
+
+
+def _observation_text(seen: PlayerView) -> str:
+    hand = " ".join(map(str, seen.hand))
+    bout = " ".join(f"{a}/{c}" if c else str(a) for a, c in seen.table)
+    known = [" ".join(map(str, sorted(cards))) for cards in seen.known_cards]
+    return (
+        f"seat {seen.seat}; hand: {hand}; trump {seen.trump}; bout: {bout}; "
+        f"set aside: {len(seen.set_aside)}; sizes: {list(seen.hand_sizes)}; "
+        f"known: {known}; out: {list(seen.out)}; attacker {seen.attacker}; "
+        f"defender {seen.defender}; takes in a row: {seen.takes_in_a_row}"
+    )

@@ -60,8 +60,6 @@ from collections.abc import Iterable
 
 from .deal import MAX_PLAYERS, PACK
 
-_WHOLE = PACK.full_mask  # the whole pack as a card set
-
 __all__ = [
     "BEYOND",
     "NINES",
@@ -85,6 +83,9 @@ __all__ = [
 ]
 
 # -- the layout ----------------------------------------------------------------------
+
+_WHOLE = PACK.full_mask
+"""The whole pack as a card set: the bits of a board's playable cards (and, shifted, its table)."""
 
 TABLE_SHIFT = len(PACK)
 """Where the table starts in a board: bit 36."""

@@ -53,36 +53,43 @@ place, to slice the arrays.
 
 from __future__ import annotations
 
-try:
-    import numpy as np
-    import numpy.typing as npt
-except ImportError as error:  # pragma: no cover - only without the extra
-    raise ImportError('sevens_ru.encode needs numpy: pip install "sevens-ru[numpy]"') from error
-
 from typing import Any, cast
 
+from ...common._extras import needs
+
+with needs("sevens_ru.encode", "numpy", "numpy"):
+    import numpy as np
+    import numpy.typing as npt
+
+from ...common import _planes
+from ...common._chances import Chances
 from ...common._core import speedups
 from ...common._games import not_a_state, not_a_view
-from ...common._planes import CHUNKS, Field, card_plane, layout, mask_into, one_hots, scaled, tensor
+from ...common._planes import CHUNKS, Field, card_planes, layout, mask_into, tensor
 from ...common.cards import mask_of
-from ._board import NINE_OF_DIAMONDS, PASSES_SHIFT, TABLE_SHIFT
-from .deal import MAX_PLAYERS, MIN_PLAYERS, PACK, check_players
+from . import inference
+from ._board import _WHOLE, NINE_OF_DIAMONDS, PASSES_SHIFT, TABLE_SHIFT
+from .batch import GameBatch
+from .batch._kernels import popcount
+from .deal import MAX_PLAYERS, MIN_PLAYERS, PACK, check_players, hand_sizes
 from .events import Play
-from .game import playable_mask
+from .game import new_game, playable_mask
 from .names import SEVENS
 from .observation import PlayerView
+from .options import Options
 from .state import GameState
-
-_WHOLE = PACK.full_mask  # the whole pack as a card set
 
 __all__ = [
     "HAND_SCALE",
     "PASS_SCALE",
     "Field",
+    "chances",
+    "deal_batch",
     "information_state",
     "information_state_fields",
     "information_state_size",
     "observation",
+    "observation_batch",
     "observation_fields",
     "observation_of",
     "observation_size",
@@ -97,16 +104,23 @@ PASS_SCALE = len(PACK)
 """The pass counts are divided by this: a seat passes at most once per play (R11)."""
 
 _CARDS = len(PACK)
-_SIZES = scaled(HAND_SCALE)
-_PASSES = scaled(PASS_SCALE)
-_ORDER = scaled(_CARDS)
+_SIZES = _planes.scaled(HAND_SCALE)
+_PASSES = _planes.scaled(PASS_SCALE)
+_ORDER = _planes.scaled(_CARDS)
 # _TO_PLAY[players][k]: relative seat k to play (k = players: nobody, the game is over).
-_TO_PLAY = {players: one_hots(players) for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+_TO_PLAY = {players: _planes.one_hots(players) for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 # _RELATIVE[players][seat]: the seats from ``seat`` on, in turn order (relative seats 0, 1, ...).
 _RELATIVE = {
     players: tuple(tuple((seat + k) % players for k in range(players)) for seat in range(players))
     for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
 }
+
+
+def _check_view(view: object, function: str) -> None:
+    if not isinstance(view, PlayerView):
+        raise not_a_view(
+            f"encode.{function}()", view, game=SEVENS, instead=f"sevens_ru.durak.encode.{function}"
+        )
 
 
 def observation_fields(players: int) -> tuple[Field, ...]:
@@ -349,15 +363,139 @@ def information_state(view: PlayerView) -> Tensor:
     return tensor(
         (
             observation(view).tobytes(),
-            *[card_plane(cards) for cards in played],
+            *card_planes(played),
             *[_ORDER[number] for number in order],
-            *[card_plane(cards & unseen) for cards in ruled_out[1:]],
+            *card_planes(ruled_out[1:], unseen),
         )
     )
 
 
-def _check_view(view: object, function: str) -> None:
-    if not isinstance(view, PlayerView):
-        raise not_a_view(
-            f"encode.{function}()", view, game=SEVENS, instead=f"sevens_ru.durak.encode.{function}"
+# -- the frameworks' extras: OpenSpiel's chance nodes, the vector environment's batches --
+
+
+def chances(players: int, options: Options | None) -> Chances:
+    """The deal as OpenSpiel's chance nodes: each card of the pack in turn to a seat (R5).
+
+    >>> from sevens_ru import encode
+    >>> model = encode.chances(4, None)
+    >>> model.room, model.length, model.max_moves
+    ((9, 9, 9, 9), 36, 33)
+
+    Raises:
+        InvalidDealError: ``players`` is not 2 to 6 (R4).
+    """
+    players = check_players(players)
+    options = Options() if options is None else options
+    return Chances(
+        players=players,
+        pack=PACK,
+        cards=PACK.cards,
+        room=hand_sizes(players),
+        build=lambda places, _: new_game(players, hands=places, options=options),
+        dealt=lambda state: (state.deal, None),
+        actions=_actions,
+        max_moves=37 - players,
+        infer=inference.infer,
+        observation_text=_observation_text,
+        dealt_text=_dealt_text,
+    )
+
+
+def _actions(state: GameState) -> list[int]:
+    """The action numbers of the plays made in ``state`` (the passes are no moves, R11)."""
+    return [event.card.index for event in state.history if isinstance(event, Play)]
+
+
+def _dealt_text(seen: PlayerView) -> str:
+    """The cards the viewer was dealt: its hand and the cards it has played."""
+    played = {
+        event.card for event in seen.history if event.seat == seen.seat and hasattr(event, "card")
+    }
+    return " ".join(map(str, sorted(set(seen.hand) | played)))
+
+
+def _observation_text(seen: PlayerView) -> str:
+    hand = " ".join(map(str, seen.hand))
+    table = " ".join(map(str, sorted(seen.table)))
+    return (
+        f"seat {seen.seat}; hand: {hand}; table: {table}; sizes: {list(seen.hand_sizes)}; "
+        f"passes: {list(seen.passes)}; to play: {seen.current_player}"
+    )
+
+
+def deal_batch(size: int, players: int, rng: Any, options: Options | None) -> GameBatch:
+    """``size`` new games in lockstep (:meth:`sevens_ru.batch.GameBatch.deal`), for a vector environment."""
+    return GameBatch.deal(size, players, rng=rng, options=options)
+
+
+# The compiled core's twin of observation_batch(), None with the pure-Python engine.
+_fast_batch_observation: Any = None if speedups is None else cast(Any, speedups).batch_observation
+
+
+def observation_batch(
+    batch: GameBatch, games: npt.NDArray[np.int64] | None = None, masks: bool = True
+) -> tuple[Tensor, npt.NDArray[np.int8]]:
+    """Each game's :func:`observation` and legal actions in a batch, new arrays.
+
+    The seat of game ``g`` is the one to play, or its winner once over; with
+    ``games``, only those games, in that order (and ``masks=False``: no masks).
+
+    >>> from sevens_ru import encode
+    >>> observations, mask = encode.observation_batch(encode.deal_batch(3, 4, 1, None))
+    >>> observations.shape, mask.shape, mask.sum(axis=1).tolist()
+    ((3, 120), (3, 36), [1, 1, 1])
+    """
+    count = batch.size if games is None else len(games)
+    n = batch.players
+    observations = np.empty((count, observation_size(n)), dtype=np.float32)
+    mask = np.empty((count if masks else 0, _CARDS), dtype=np.int8)
+    if _fast_batch_observation is not None:  # the compiled core: the same entries
+        _fast_batch_observation(
+            observations,
+            mask if masks else None,
+            batch._hands,
+            batch._table,
+            batch._playable,
+            batch._moves,
+            batch._cursor,
+            batch._done,
+            batch._passes,
+            games,
         )
+        return observations, mask
+    # The same entries with numpy: the card planes by 12-card chunks from a table,
+    # the counts of relative seat k gathered from the seat-major arrays.
+    size = batch.size
+    chosen: Any = slice(None) if games is None else games
+    cursor = batch._cursor[chosen]
+    table = batch._table[chosen]
+    hands = batch._hands.reshape(-1)
+    passes = batch._passes.reshape(-1)
+    planes = np.stack(
+        (
+            hands[cursor] & ~table,
+            table,
+            np.where(table == 0, NINE_OF_DIAMONDS, batch._playable[chosen]),
+        ),
+        axis=1,
+    )
+    cards = 3 * _CARDS
+    observations[:, :cards] = _card_bits(planes).reshape(count, cards)
+    observations[:, cards : cards + n] = 0.0
+    observations[:, cards] = ~batch._done[chosen]
+    # where[r, k]: relative seat k of row r's seat in the seat-major arrays.
+    where = (cursor[:, None] + np.arange(n) * size) % (n * size)
+    sizes = popcount(hands[where] & ~table[:, None])
+    observations[:, cards + n : cards + 2 * n] = sizes / HAND_SCALE
+    observations[:, cards + 2 * n :] = passes[where] / PASS_SCALE
+    if masks:
+        mask[:] = _card_bits(batch._moves[chosen][:, None])[:, 0]
+    return observations, mask
+
+
+def _card_bits(card_sets: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
+    """The 36 bits (0 or 1) of each card set of a 2-D array: one more axis of 36."""
+    # The first five of each int's eight little-endian bytes hold its 36 bits.
+    data = np.ascontiguousarray(card_sets, dtype="<i8").view(np.uint8)
+    data = data.reshape(*card_sets.shape, 8)[..., :5]
+    return np.unpackbits(data, axis=-1, bitorder="little")[..., :_CARDS].view(np.int8)
