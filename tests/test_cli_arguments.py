@@ -204,9 +204,16 @@ def spy_on_the_bots(monkeypatch: pytest.MonkeyPatch, game: str) -> list[object]:
             seen.append(rng)
             return self.bot.choose(view, rng)
 
-    spied = attrs.evolve(GAMES[game], make_bot=lambda name: Spy())
+    class Spies:
+        names = ("random",)
+
+        def make(self, description: str) -> Spy:
+            return Spy()
+
+    spied = attrs.evolve(games.get(game), bots=Spies())
+    spied = attrs.evolve(spied, commands=lambda: attrs.evolve(GAMES[game], game=spied))
     monkeypatch.setattr(games, "_entries", dict(games._entries))  # the registry as it was, after
-    games.register(attrs.evolve(games.get(game), commands=lambda: spied), replace=True)
+    games.register(spied, replace=True)
     return seen
 
 
@@ -238,14 +245,15 @@ def test_one_table_of_games() -> None:
     # A game is one entry: its bots, its checks and its functions; the commands are shared.
     assert list(GAMES) == ["sevens", "durak"]
     assert set(COMMANDS) == {"demo", "play", "simulate", "replay"}
-    assert GAMES["sevens"].make_bot is s7.bots.make_bot
-    assert GAMES["durak"].make_bot is durak.bots.make_bot
+    assert GAMES["sevens"].game is games.get("sevens")
+    assert GAMES["durak"].game is games.get("durak")
+    assert type(GAMES["durak"].make_bot("search")) is durak.bots.SearchBot
     for game in GAMES.values():
         assert set(game.bots) == {"demo", "play", "simulate"}
         assert all(game.make_bot(name) for names in game.bots.values() for name in names)
 
 
-def test_the_command_offers_every_registered_game_that_has_a_part_of_it(
+def test_the_command_offers_every_registered_game_with_or_without_a_part_of_its_own(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(games, "_entries", dict(games._entries))
@@ -253,8 +261,12 @@ def test_the_command_offers_every_registered_game_that_has_a_part_of_it(
     games.register(attrs.evolve(games.get("sevens"), name="no-commands", commands=None))
     assert main(["demo", "--game", "durak-again", "--seed", "1", "--plain"]) == 0
     assert "the fool" in capsys.readouterr().out
-    with pytest.raises(SystemExit) as exit_:
-        main(["demo", "--game", "no-commands", "--plain"])  # argparse's usage error
-    assert exit_.value.code == 2
-    error = capsys.readouterr().err
-    assert "invalid choice: 'no-commands'" in error and "durak-again" in error
+    # Without a part of its own, a game's moves are written as text, and it cannot be
+    # played in the terminal.
+    assert main(["demo", "--game", "no-commands", "--seed", "1", "--plain"]) == 0
+    shown = capsys.readouterr().out
+    assert "Play(seat=1, card=Card.parse('9♦'))" in shown and "\n1. Seat " in shown
+    assert main(["play", "--game", "no-commands", "--plain"]) == 2
+    assert "argument --game: no-commands cannot be played in the terminal" in (
+        capsys.readouterr().err
+    )

@@ -439,3 +439,27 @@ def test_a_finished_state_ranks_alike_whatever_made_it() -> None:
         final = both(lambda: playout_state(start, random.Random(number)))  # noqa: B023
         rankings = [both(s7.ranking, state) for state in final]
         assert rankings[0] == rankings[1] and rankings[0][0] == rankings[0][1]
+
+
+@needs_core
+def test_the_functions_of_a_state_check_their_arguments_alike() -> None:
+    # apply, playout, playout_state, sevens_act and sevens_observation share one
+    # prologue (with_state in games/sevens/_kernels.c): the count of their arguments,
+    # then None for anything that is not one of the engine's states.
+    state = s7.apply(s7.new_game(4, seed=1), "9♦")
+    for name, count in (
+        ("apply", 2),
+        ("playout", 2),
+        ("playout_state", 2),
+        ("sevens_act", 2),
+        ("sevens_observation", 4),
+    ):
+        function = getattr(speedups, name)
+        with pytest.raises(TypeError, match=rf"^{name}\(\) takes {count} arguments \(1 given\)"):
+            function(state)
+        assert function("state", *[None] * (count - 1)) is None
+        assert function(s7.durak.new_game(2, seed=1), *[None] * (count - 1)) is None
+    assert speedups.sevens_act(state, 99) is None  # not an action number: Python explains
+    assert speedups.sevens_act(state, "8♦") is None
+    after = speedups.sevens_act(state, s7.legal_moves(state)[0].index)
+    assert after == s7.apply(state, s7.legal_moves(state)[0])

@@ -170,3 +170,49 @@ def test_errors_share_a_base() -> None:
 
 def test_version() -> None:
     assert s7.__version__ == "0.1.0.dev0"
+
+
+def test_both_games_setups_share_one_base() -> None:
+    from sevens_ru.common._linked import GameSetup
+
+    sevens, again = s7.new_game(4, seed=7), s7.new_game(4, seed=7)
+    game = durak.new_game(3, seed=7)
+    for setup in (sevens._setup, game._setup):
+        assert isinstance(setup, GameSetup)
+        assert setup.deal_cards == tuple(s7.cards_from_mask(hand) for hand in setup.deal)
+        assert setup.deal_cards is setup.deal_cards  # built once
+    assert sevens._setup == again._setup and hash(sevens._setup) == hash(again._setup)
+    assert sevens._setup != game._setup and sevens._setup != s7.new_game(4, seed=8)._setup
+    # Durak's key has the dealer and the trump card too.
+    assert durak.new_game(3, seed=7, dealer=1)._setup != durak.new_game(3, seed=7)._setup
+    assert (sevens.players, sevens.options) == (4, s7.Options())
+    assert (game.players, game.options) == (3, durak.Options())
+
+
+def test_durak_slot_views_are_read_only_properties() -> None:
+    from sevens_ru.common._linked import SlotView
+
+    state = taking_once(durak.new_game(3, seed=4))
+    for name, slot in (
+        ("attacker", "_attacker"),
+        ("defender", "_defender"),
+        ("bouts", "_bouts"),
+        ("takes_in_a_row", "_takes"),
+        ("attack_mask", "_attack"),
+        ("uncovered_mask", "_uncovered"),
+        ("cover_mask", "_covers"),
+        ("set_aside_mask", "_aside"),
+    ):
+        view = getattr(durak.GameState, name)
+        assert isinstance(view, SlotView) and isinstance(view, property)
+        assert view.__doc__ and view.__doc__ != SlotView.__doc__
+        assert getattr(state, name) == getattr(state, slot)
+        with pytest.raises(AttributeError, match="cannot be changed"):
+            setattr(state, name, 0)
+    assert state.bouts == 1 and state.takes_in_a_row == 1
+
+
+def taking_once(state: durak.GameState) -> durak.GameState:
+    """The state after a lead and a take."""
+    state = durak.apply(state, durak.legal_moves(state)[0])
+    return durak.apply(state, "take")

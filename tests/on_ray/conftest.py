@@ -23,15 +23,16 @@ import ray
 def cluster() -> Iterator[Any]:
     """The local cluster, connected in this process (its context gives its address).
 
-    Its workers can import the test modules, as a cluster's workers must import the
-    modules of the bots a match sends them.
+    Its workers can import the test modules and ``examples/tops.py``, as a cluster's
+    workers must import the modules of the bots (and of a game) a match sends them.
     """
-    tests = str(Path(__file__).parent.parent)  # the package on_ray is in tests/
+    tests = Path(__file__).parent.parent  # the package on_ray is in tests/
+    examples = tests.parent / "examples"  # the game of another package: tops
     context = ray.init(
         num_cpus=2,
         include_dashboard=False,
         log_to_driver=False,
-        runtime_env={"env_vars": {"PYTHONPATH": tests}},
+        runtime_env={"env_vars": {"PYTHONPATH": f"{tests}{os.pathsep}{examples}"}},
     )
     try:
         yield context

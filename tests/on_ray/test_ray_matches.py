@@ -212,3 +212,39 @@ def test_simulate_connects_to_the_address_given(cluster: Any) -> None:
 def test_simulate_refuses_jobs_with_backend_ray(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--backend", "ray", "--jobs", "2", "--games", "2", "--quiet"]) == 2
     assert "argument --jobs: counts local processes" in capsys.readouterr().err
+
+
+def test_a_game_registered_at_run_time_plays_on_ray(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The workers know only the games of their imports: the game goes to them by value.
+    from sevens_ru import games
+    from sevens_ru.tournament import match
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[2] / "examples"))
+    monkeypatch.setattr(games, "_entries", dict(games._entries))
+    tops = importlib.import_module("tops")
+    games.register(tops.GAME)
+    lineup = [tops.GreedyBot(), tops.RandomBot(), tops.RandomBot()]
+    local = match("tops", lineup, 20, seed=3)
+    on_ray = match("tops", lineup, 20, seed=3, backend="ray")
+    assert on_ray == local and on_ray.game == "tops"
+    assert list(on_ray.bots[0].figures) == ["win_rate", "mean_place", "mean_return"]
+
+
+def test_simulate_game_on_ray_plays_a_game_registered_at_run_time(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sevens_ru import games
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[2] / "examples"))
+    monkeypatch.setattr(games, "_entries", dict(games._entries))
+    games.register(importlib.import_module("tops").GAME)
+    arguments = ["simulate", "--game", "tops", "--games", "8", "--quiet", "--json"]
+    assert main(arguments) == 0
+    here = json.loads(capsys.readouterr().out)
+    assert main([*arguments, "--backend", "ray"]) == 0
+    there = json.loads(capsys.readouterr().out)
+    for record in (here, there):
+        record.pop("seconds")
+        for bot in record["bots"]:
+            bot.pop("ms_per_move")
+    assert there == here and there["game"] == "tops"

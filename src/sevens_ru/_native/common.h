@@ -76,28 +76,13 @@ lowest(uint64_t cards) /* the index of the lowest card of a non-empty set */
 #endif
     return (int)index;
 #else
-    int index = 0;
-    if (!(cards & UINT64_C(0xFFFFFFFF))) {
-        index += 32;
-        cards >>= 32;
-    }
-    if (!(cards & 0xFFFF)) {
-        index += 16;
-        cards >>= 16;
-    }
-    if (!(cards & 0xFF)) {
-        index += 8;
-        cards >>= 8;
-    }
-    if (!(cards & 0xF)) {
-        index += 4;
-        cards >>= 4;
-    }
-    if (!(cards & 0x3)) {
-        index += 2;
-        cards >>= 2;
-    }
-    return index + (int)(~cards & 1);
+    int index = 0; /* halves the set's width where its low half is empty, as bit_length() does */
+    for (int step = 32; step > 0; step /= 2)
+        if (!(cards & ((UINT64_C(1) << step) - 1))) {
+            index += step;
+            cards >>= step;
+        }
+    return index;
 #endif
 }
 
@@ -279,18 +264,21 @@ card_set(PyObject *value, uint64_t *cards) /* a 36-bit card set from an int */
     return 0;
 }
 
+/* A new tuple (or, with as_list, a list) of the card sets as ints, or NULL. */
 static inline PyObject *
-card_sets_to_tuple(const uint64_t *sets, Py_ssize_t total) /* a new tuple of ints, or NULL */
+card_sets_to_ints(const uint64_t *sets, Py_ssize_t total, int as_list)
 {
-    PyObject *tuple = PyTuple_New(total);
-    for (Py_ssize_t position = 0; tuple != NULL && position < total; position++) {
+    PyObject *ints = as_list ? PyList_New(total) : PyTuple_New(total);
+    for (Py_ssize_t position = 0; ints != NULL && position < total; position++) {
         PyObject *set = PyLong_FromUnsignedLongLong(sets[position]);
         if (set == NULL)
-            Py_CLEAR(tuple);
+            Py_CLEAR(ints);
+        else if (as_list)
+            PyList_SET_ITEM(ints, position, set);
         else
-            PyTuple_SET_ITEM(tuple, position, set);
+            PyTuple_SET_ITEM(ints, position, set);
     }
-    return tuple;
+    return ints;
 }
 
 static inline int

@@ -8,13 +8,16 @@ Commands::
     sevens-ru replay    FILE [--step | --no-step] [--lang L] [--html OUT]
     sevens-ru serve     [--host 127.0.0.1] [--port 8000] [--db FILE]
 
-``--game`` is ``sevens`` (the default) or ``durak`` (old Durak, :mod:`sevens_ru.durak`,
-with ``--dealer K`` and ``--short-deck`` for ``demo`` and ``play``, and ``--short-deck``
-for ``simulate``); ``replay`` reads either kind of record, and with ``--html OUT``
-writes it as one HTML page (:func:`sevens_ru.svg.replay_html`). ``serve`` runs the game
-server of :mod:`sevens_ru.web` for both games (the ``web`` extra). Each game brings its
-commands (:data:`GAMES`, one folder per game: :mod:`sevens_ru.cli.sevens`,
-:mod:`sevens_ru.cli.durak`). A Sevens bot is ``random``, ``heuristic`` or ``search``,
+``--game`` is any game of the registry (:mod:`sevens_ru.games`): ``sevens`` (the
+default), ``durak`` (old Durak, :mod:`sevens_ru.durak`, with ``--dealer K`` and
+``--short-deck`` for ``demo`` and ``play``, and ``--short-deck`` for ``simulate``), or a
+game another package registers; ``replay`` reads the record of any of them, and with
+``--html OUT`` writes it as one HTML page (:func:`sevens_ru.svg.replay_html`). ``serve``
+runs the game server of :mod:`sevens_ru.web` (the ``web`` extra). The commands are
+written once for every game (:mod:`sevens_ru.cli._commands`); a game brings its own part
+where it has one (:data:`GAMES`, one folder per game: :mod:`sevens_ru.cli.sevens`,
+:mod:`sevens_ru.cli.durak`), and a game without one is offered all the same, its moves
+written as text (no ``play``). A Sevens bot is ``random``, ``heuristic`` or ``search``,
 optionally with settings such as ``search:rollouts=2000`` (see
 :func:`sevens_ru.bots.make_bot`); a Durak bot is ``random``, ``heuristic`` or ``search``,
 the same way (:func:`sevens_ru.durak.bots.make_bot`). Output goes through ``rich`` when it is
@@ -40,7 +43,7 @@ from collections.abc import Mapping, Sequence
 from .. import games
 from ..errors import GameAbandonedError, SevensError
 from ._arguments import parser, read_record, refuse
-from ._commands import COMMANDS, Game
+from ._commands import COMMANDS, Game, plain_game
 from ._serve import serve
 from ._shared import record_game
 from .output import Output
@@ -50,17 +53,20 @@ __all__ = ["GAMES", "Game", "command_games", "main"]
 
 
 def command_games() -> dict[str, Game]:
-    """The games of the command: every registered game that has a part of the command.
+    """The games of the command: every registered game.
 
     By the name ``--game`` and a record's ``"game"`` give them, in the registry's order
-    (the first is the default): each game's part of the commands (its bots by name, its
-    checks, its ``demo``, ``play``, ``simulate`` and ``replay``), from
-    :attr:`sevens_ru.games.Game.commands`.
+    (the first is the default): each game with its part of the command (its options,
+    its drawing, its person at the terminal), from :attr:`sevens_ru.games.Game.commands`,
+    or :func:`~sevens_ru.cli._commands.plain_game` for a game that has none.
 
     >>> list(command_games())[:2]
     ['sevens', 'durak']
     """
-    return {name: game.commands() for name, game in games.offering("commands").items()}  # type: ignore[misc]  # set, by offering()
+    return {
+        name: plain_game(game) if game.commands is None else game.commands()
+        for name, game in games.offering("name").items()
+    }
 
 
 GAMES: Mapping[str, Game] = command_games()

@@ -71,12 +71,18 @@ def whole(*, least: int | None = None, most: int | None = None) -> Callable[[str
     return parse
 
 
-def _number(text: str) -> float:
-    """``text`` as a float; nan (which every range refuses) if it is not a number."""
+def _seconds(text: str, fits: Callable[[float], bool], expected: str) -> float:
+    """``text`` as a number of seconds that ``fits``, or argparse's error saying what was ``expected``.
+
+    Not a number, or nan (which fits no range), is refused the same way.
+    """
     try:
-        return float(text)
+        value = float(text)
     except ValueError:
-        return math.nan
+        value = math.nan
+    if math.isnan(value) or not fits(value):
+        raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}")
+    return value
 
 
 def seconds(text: str) -> float:
@@ -90,27 +96,20 @@ def seconds(text: str) -> float:
     ...
     argparse.ArgumentTypeError: expected seconds from 0 to 60, got 'nan'
     """
-    value = _number(text)
-    if not 0 <= value <= MAX_DELAY:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"expected seconds from 0 to {MAX_DELAY:g}, got {text!r}")
-    return value
+    return _seconds(text, lambda value: 0 <= value <= MAX_DELAY, f"seconds from 0 to {MAX_DELAY:g}")
 
 
 def limit(text: str) -> float:
-    """An argparse type: a time limit, a positive number of seconds.
+    """An argparse type: a time limit, a positive number of seconds (not infinite).
 
     >>> from sevens_ru.cli._arguments import limit
-    >>> limit("2.5")
-    2.5
-    >>> limit("0")
+    >>> limit("2.5"), limit("1e3")
+    (2.5, 1000.0)
+    >>> limit("0")  # doctest: +IGNORE_EXCEPTION_DETAIL
     Traceback (most recent call last):
-    ...
     argparse.ArgumentTypeError: expected a positive number of seconds, got '0'
     """
-    value = _number(text)
-    if not 0 < value < math.inf:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
-    return value
+    return _seconds(text, lambda value: 0 < value < math.inf, "a positive number of seconds")
 
 
 def writable(text: str) -> Path:
@@ -199,7 +198,7 @@ def parser(
             "--game",
             choices=games,
             default=games[0],
-            help="sevens (the default) or durak (old Durak)",
+            help="the game: sevens (the default), durak (old Durak) or another registered one",
         )
         if dealer:
             sub.add_argument(

@@ -1,10 +1,16 @@
-"""The four commands, for any game of the table: from the parsed arguments to the game's functions.
+"""The four commands, for any game of the registry: from the parsed arguments to the game's functions.
 
-A game of the command is a :class:`Game`: its bots by name, the check of its player
-count and options, its ``demo``, ``play``, ``replay`` and ``save``, and its
-``play_match`` with the columns of its results (:mod:`sevens_ru.cli.sevens.commands`,
-:mod:`sevens_ru.cli.durak.commands`). The
-commands here read the arguments, check them all before anything is played (a bad
+A game of the command is a :class:`Game`: a game of the registry
+(:class:`sevens_ru.games.Game`) and its own part of the command, where it has one
+(:attr:`sevens_ru.games.Game.commands`: :mod:`sevens_ru.cli.sevens.commands`,
+:mod:`sevens_ru.cli.durak.commands`): the check of its options, how its games are
+drawn (a :class:`~sevens_ru.cli._shared.Drawing`), its person at the terminal, and the
+title and note of its match results. All else comes from the game itself: its bots by
+name, its records, its match (:func:`sevens_ru.tournament.match`) and the columns of
+its results. A game without a part of its own gets :func:`plain_game`: ``simulate``,
+``demo`` and ``replay`` with the moves written as text, and no ``play``.
+
+The commands here read the arguments, check them all before anything is played (a bad
 one raises :class:`argparse.ArgumentError`), seat the bots and call the game.
 """
 
@@ -17,48 +23,134 @@ from typing import Any
 
 import attrs
 
+from ..common._match import figures_of, match_rules, play_match
 from ..common._ray import connect
 from ..common.cards import Language
+from ..games import Game as GameValue
 from ..svg import replay_html
-from ._shared import delay_of, finish, seat_of, seated, show_match, timed_match, with_human
+from ._arguments import argument
+from ._shared import (
+    PLAIN,
+    Drawing,
+    delay_of,
+    finish,
+    replay_game,
+    save_record,
+    seat_of,
+    seated,
+    show_match,
+    timed_match,
+    watch,
+    with_human,
+)
 from .output import Output
 from .texts import Narrator, say
 
-__all__ = ["COMMANDS", "Game"]
+__all__ = ["COMMANDS", "Game", "plain_game"]
+
+
+def plain_settings(
+    game: GameValue[Any, Any, Any],
+) -> Callable[[argparse.Namespace, int, str], dict[str, Any]]:
+    """The check of the settings of a game without options of the command: the seats, and the seed.
+
+    The options of the command that belong to another game (``--dealer``,
+    ``--short-deck``) are refused, naming a game that takes them.
+    """
+
+    def settings(args: argparse.Namespace, players: int, option: str) -> dict[str, Any]:
+        for given, name in (
+            (getattr(args, "dealer", None), "--dealer"),
+            (getattr(args, "short_deck", False), "--short-deck"),
+        ):
+            if given not in (None, False):
+                raise argparse.ArgumentError(
+                    None, f"argument {name}: an option of Durak: add --game durak"
+                )
+        with argument(option):
+            game.seats(players)
+        return {} if args.command == "simulate" else {"seed": args.seed}
+
+    return settings
+
+
+def _players_title(result: Any) -> str:
+    return f"{result.players} players"
+
+
+def _fair_share(result: Any) -> str:
+    return f"fair win rate {1 / result.players:.3f}"
 
 
 @attrs.frozen
 class Game:
     """One game of the command: its entry in the table of games, :data:`sevens_ru.cli.GAMES`."""
 
-    make_bot: Callable[[str], Any]
-    """Its bots by name (the game's ``make_bot``)."""
+    game: GameValue[Any, Any, Any]
+    """The game of the registry."""
     settings: Callable[[argparse.Namespace, int, str], dict[str, Any]]
     """Check the player count (named as the option given) and the game's own options,
-    before any bot is made; the keywords they give the game's functions."""
-    demo: Callable[..., Any]
-    """Its ``demo(out, bots, tell, *, delay, **settings)``: one game between bots, shown."""
-    play: Callable[..., Any]
-    """Its ``play(out, opponents, tell, **settings)``: the person at ``tell.human`` against bots."""
-    replay: Callable[..., Any]
-    """Its ``replay(out, text, *, lang, step)``: a game record, step by step."""
-    save: Callable[[Output, Any, Path, Language], None]
-    """Its ``save(out, state, path, lang)``: the record of a finished game, to a file."""
-    load: Callable[[str], Any]
-    """Its ``from_json``: the state of a game record's text, every move checked."""
-    match: Callable[..., Any]
-    """Its ``play_match`` (:func:`sevens_ru.tournament.play_match`), for ``simulate``."""
-    title: Callable[[Any], str]
+    before any bot is made; the keywords they give the game's functions (its ``new_game``
+    setup, and ``seed`` for ``demo`` and ``play``)."""
+    drawing: Drawing[Any] = PLAIN
+    """How ``demo`` and ``replay`` show its games."""
+    play: Callable[..., Any] | None = None
+    """Its ``play(out, opponents, tell, **settings)``: the person at ``tell.human``
+    against bots; ``None``: the game cannot be played in the terminal."""
+    title: Callable[[Any], str] = _players_title
     """The title of a match's table of results."""
-    columns: Mapping[str, Callable[[Any], object]]
-    """The columns of that table between a bot's games and its time per move: the
-    header, and what to show of a bot's results."""
-    note: Callable[[Any], str]
+    note: Callable[[Any], str] = _fair_share
     """The note under that table."""
-    players: int
-    """The seats of ``demo`` and ``play`` without ``--players``."""
-    bots: Mapping[str, tuple[str, ...]]
-    """The bots by command when none are named: ``demo``, ``play`` and ``simulate``."""
+    lineups: Mapping[str, tuple[str, ...]] | None = None
+    """The bots by command when none are named (``demo``, ``play`` and ``simulate``);
+    ``None``: the game's bots, one of each."""
+    indent: int | None = 1
+    """The indent of a record saved with ``--save`` (``to_json(state, indent=...)``);
+    ``None`` for a game whose ``to_json`` takes no indent."""
+
+    @property
+    def players(self) -> int:
+        """The seats of ``demo`` and ``play`` without ``--players``."""
+        return self.game.default_players
+
+    @property
+    def bots(self) -> Mapping[str, tuple[str, ...]]:
+        """The bots by command when none are named: ``demo``, ``play`` and ``simulate``."""
+        if self.lineups is not None:
+            return self.lineups
+        names = self.game.bots.names
+        return {"demo": names, "play": names[:1], "simulate": names}
+
+    @property
+    def columns(self) -> Mapping[str, Callable[[Any], object]]:
+        """The columns of a match's table between a bot's games and its time per move.
+
+        The header, and what to show of a bot's results: the game's match figures.
+        """
+        figures = figures_of(self.game, match_rules(self.game))
+        return {figure.heading: _figure_of(figure.name) for figure in figures}
+
+    def make_bot(self, description: str) -> Any:
+        """A bot of the game by name (``"heuristic"``, ``"search:rollouts=50"``)."""
+        return self.game.bots.make(description)
+
+    def match(self, bots: Any, games: int, **settings: Any) -> Any:
+        """The game's match (:func:`sevens_ru.tournament.match`), for ``simulate``."""
+        return play_match(self.game, bots, games, **settings)
+
+    def save(self, out: Output, state: Any, path: Path, lang: Language) -> None:
+        """Write the game record of ``state`` to ``path`` and say so."""
+        keywords = {} if self.indent is None else {"indent": self.indent}
+        save_record(out, self.game.to_json(state, **keywords), path, lang)
+
+
+def _figure_of(name: str) -> Callable[[Any], object]:
+    return lambda bot: bot.figures[name]
+
+
+def plain_game(game: GameValue[Any, Any, Any]) -> Game:
+    """The command's part of a game that brings none: the game's bots, moves written as text."""
+    return Game(game, plain_settings(game), indent=None)
 
 
 def demo(game: Game, args: argparse.Namespace, out: Output) -> int:
@@ -67,12 +159,16 @@ def demo(game: Game, args: argparse.Namespace, out: Output) -> int:
     settings = game.settings(args, players, "--players")
     bots, names = seated(game.make_bot, args.bots or game.bots["demo"], players, "--bots")
     tell = Narrator(args.lang, names=names)
-    state = game.demo(out, bots, tell, delay=delay_of(args), **settings)
+    state = watch(out, game.game, game.drawing, bots, tell, delay=delay_of(args), **settings)
     return finish(out, args, state, game.save)
 
 
 def play(game: Game, args: argparse.Namespace, out: Output) -> int:
     """``sevens-ru play``: a person against bots."""
+    if game.play is None:
+        raise argparse.ArgumentError(
+            None, f"argument --game: {game.game.name} cannot be played in the terminal"
+        )
     players = game.players if args.players is None else args.players
     settings = game.settings(args, players, "--players")
     seat = seat_of(args, players)
@@ -84,7 +180,7 @@ def play(game: Game, args: argparse.Namespace, out: Output) -> int:
 
 
 def simulate(game: Game, args: argparse.Namespace, out: Output) -> int:
-    """``sevens-ru simulate``: a match between bots (the game's ``play_match``), its results in a table or as JSON."""
+    """``sevens-ru simulate``: a match between bots (the game's match), its results in a table or as JSON."""
     lineup = args.bots or game.bots["simulate"]
     bots, names = seated(game.make_bot, lineup, len(lineup), "--bots")
     given = args.players is not None
@@ -115,7 +211,7 @@ def simulate(game: Game, args: argparse.Namespace, out: Output) -> int:
     renamed = (attrs.evolve(bot, name=name) for bot, name in zip(result.bots, names, strict=True))
     show_match(
         out,
-        attrs.evolve(result, bots=tuple(renamed)),  # the names as typed, for both games
+        attrs.evolve(result, bots=tuple(renamed)),  # the names as typed, for every game
         seconds,
         as_json=args.json,
         title=game.title(result),
@@ -151,9 +247,9 @@ def replay(game: Game, args: argparse.Namespace, out: Output) -> int:
     With ``--html OUT``, write the game as one HTML page instead (:func:`sevens_ru.svg.replay_html`).
     """
     if args.html is None:
-        game.replay(out, args.record, lang=args.lang, step=args.step)
+        replay_game(out, game.game, game.drawing, args.record, lang=args.lang, step=args.step)
         return 0
-    page = replay_html(game.load(args.record), lang=args.lang)
+    page = replay_html(game.game.from_json(args.record), lang=args.lang)
     args.html.write_text(page, encoding="utf-8")
     out.line(say(args.lang, "wrote_html", path=str(args.html)))
     return 0

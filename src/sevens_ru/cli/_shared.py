@@ -1,8 +1,9 @@
-"""What the commands of both games share: seating the bots, showing a match, stepping through a record, saving it.
+"""What the commands of every game share: seating the bots, watching a game, showing a match, stepping through a record, saving it.
 
-Each game's command module (:mod:`sevens_ru.cli.sevens.commands`,
-:mod:`sevens_ru.cli.durak.commands`) brings what is its own (the game, its bots, its
-columns, how to draw one step of a game) and leaves the rest to these functions.
+Each game's part of the command (:mod:`sevens_ru.cli.sevens.commands`,
+:mod:`sevens_ru.cli.durak.commands`) brings what is its own (its options, how to draw
+its games: a :class:`Drawing`, its person at the terminal) and leaves the rest to these
+functions; a game without a part of its own is drawn by :data:`PLAIN`.
 """
 
 from __future__ import annotations
@@ -11,20 +12,26 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
+from .. import games
+from ..common._bots import bot_steps, lineup_of, rngs_for
 from ..common._match import bot_name
 from ..common.cards import Language
 from ..errors import InvalidSeatError
+from ..games import Game, State
 from ._arguments import argument
 from .output import Output, Progress, escape
 from .texts import Narrator, plural, say
 
 __all__ = [
+    "PLAIN",
+    "Drawing",
+    "against",
     "browse",
     "cycled",
     "delay_of",
@@ -33,12 +40,15 @@ __all__ = [
     "human_seat",
     "introduce",
     "named",
+    "played",
     "record_game",
+    "replay_game",
     "save_record",
     "seat_of",
     "seated",
     "show_match",
     "timed_match",
+    "watch",
     "with_human",
 ]
 
@@ -191,6 +201,129 @@ def follow(
     return before
 
 
+def against(
+    out: Output, tell: Narrator, opponents: Sequence[B], person: Callable[[Narrator], B], key: str
+) -> tuple[Narrator, list[B]]:
+    """The seats of a game of ``play``: the person (``person(tell)``) at ``tell.human``, the ``opponents`` around.
+
+    Writes the first lines (the message ``key``, then each bot's seat, see
+    :func:`introduce`); returns ``tell`` naming the bots, and the players by seat.
+    """
+    human = human_seat(tell)
+    tell = named(tell, with_human(opponents, human, None))
+    players = with_human(opponents, human, person(tell))
+    introduce(out, tell, key, len(players))
+    return tell, players
+
+
+S = TypeVar("S")
+G = TypeVar("G", bound=State)  # a state of a game of the registry
+
+
+def _nothing(out: Output, state: object, tell: Narrator) -> None:
+    """Nothing to show."""
+
+
+@attrs.frozen
+class Drawing(Generic[S]):
+    """How ``demo`` and ``replay`` show the games of one game: its part of both.
+
+    ``demo`` shows :attr:`deal`, a rule, :attr:`start`, the lines of each move
+    (:attr:`moved`, ``demo=True``), a rule and :attr:`end` (``demo=True``); ``replay``
+    shows :attr:`deal`, then each position under a rule (the lines of the move that
+    led to it, ``demo=False``, then :attr:`position`), and :attr:`end` once the game
+    is over.
+    """
+
+    deal: Callable[[Output, S, Narrator], None]
+    """The deal, ``deal(out, state, tell)``."""
+    moved: Callable[[S, S, Narrator, bool], Iterable[str]]
+    """The lines of one move, ``moved(before, after, tell, demo)``."""
+    end: Callable[[Output, S, Narrator, bool], None]
+    """The result of a finished game, ``end(out, state, tell, demo)``."""
+    start: Callable[[Output, S, Narrator], None] = _nothing
+    """What ``demo`` shows before the first move (who leads, say)."""
+    position: Callable[[Output, S, Narrator, bool], None] = lambda out, state, tell, first: None
+    """What ``replay`` shows of each position after the lines of its move,
+    ``position(out, state, tell, first)`` (``first`` for the deal)."""
+
+
+def _plain_deal(out: Output, state: Any, tell: Narrator) -> None:
+    for seat in range(state.players):
+        out.line(escape(tell.seat(seat)))
+
+
+def _plain_moved(before: Any, after: Any, tell: Narrator, demo: bool) -> list[str]:
+    return [escape(str(event)) for event in after.history[len(before.history) :]]
+
+
+def _plain_end(out: Output, state: Any, tell: Narrator, demo: bool) -> None:
+    game = games.game_of(state)
+    if game is not None:
+        for standing in game.ranking(state):
+            out.line(escape(f"{standing.place}. {tell.seat(standing.seat)}"))
+
+
+PLAIN: Drawing[Any] = Drawing(_plain_deal, _plain_moved, _plain_end)
+"""The drawing of a game that brings none: the seats, each move's events as text, the ranking."""
+
+
+def played(
+    game: Game[G, Any, Any], bots: Sequence[Any], *, seed: int | None, **setup: Any
+) -> Iterator[G]:
+    """The states of one game of ``game`` between ``bots`` (one per seat), dealt from ``seed``.
+
+    As each game's ``play_game`` plays it: the bots draw from one generator, seeded by
+    a one-way step from ``seed`` (:func:`sevens_ru.common._bots.rngs_for`).
+    """
+    lineup = lineup_of(bots)
+    state = game.new_game(len(lineup), seed=seed, **setup)
+    yield from bot_steps(
+        state,
+        lineup,
+        rngs_for(None, seed, len(lineup)),
+        view=game.view,
+        apply=game.apply,
+        is_over=game.is_over,
+    )
+
+
+def watch(
+    out: Output,
+    game: Game[G, Any, Any],
+    drawing: Drawing[G],
+    bots: Sequence[Any],
+    tell: Narrator,
+    *,
+    delay: float,
+    sleep: Callable[[float], None] = time.sleep,
+    seed: int | None = None,
+    **setup: Any,
+) -> G:
+    """Bots play one game of ``game``, drawn by ``drawing`` move by move; the last state.
+
+    ``bots[seat]`` plays ``seat``, named as ``tell`` names them (by default, by
+    :func:`~sevens_ru.bots.bot_name`); ``setup`` holds the game's ``new_game`` keywords.
+    """
+    tell = named(tell, bots)
+    states = played(game, bots, seed=seed, **setup)
+    first = next(states)
+    drawing.deal(out, first, tell)
+    out.rule()
+    drawing.start(out, first, tell)
+    final = follow(
+        out,
+        first,
+        states,
+        lambda before, after: drawing.moved(before, after, tell, True),
+        delay=delay,
+        sleep=sleep,
+    )
+    out.rule()
+    drawing.end(out, final, tell, True)
+    return final
+
+
 # Matches
 
 
@@ -303,6 +436,40 @@ def browse(
                 out.line(escape(say(lang, "keys", key=answer)))
                 continue
         number += 1
+
+
+def replay_game(
+    out: Output,
+    game: Game[G, Any, Any],
+    drawing: Drawing[G],
+    text: str,
+    *,
+    lang: Language,
+    step: bool,
+) -> G:
+    """Show a saved game of ``game`` (the JSON ``text`` of its record) move by move; the last state shown.
+
+    Its positions are the game's :attr:`~sevens_ru.games.Game.positions` (the final one
+    alone for a game that has none). With ``step``, wait after each move for Enter
+    (next), ``b`` (back) or ``q`` (quit).
+    """
+    state = game.from_json(text)
+    states = list(game.positions(state)) if game.positions is not None else [state]
+    tell = Narrator(lang)
+    drawing.deal(out, states[0], tell)
+
+    def show(number: int) -> None:
+        if number:
+            for line in drawing.moved(states[number - 1], states[number], tell, False):
+                out.line(line)
+        drawing.position(out, states[number], tell, not number)
+
+    last = browse(out, lang, len(states) - 1, show, step=step)
+    if last < len(states) - 1:
+        return states[last]
+    if game.is_over(state):
+        drawing.end(out, state, tell, False)
+    return state
 
 
 def save_record(out: Output, record: str, path: Path, lang: Language) -> None:

@@ -86,19 +86,10 @@ class Speedups(Protocol):
     ) -> list[int]:
         """The inner loop of :meth:`sevens_ru.inference.Inference.sample_masks`."""
 
-    def greedy_playout(
-        self,
-        hands: list[int],
-        table: int,
-        playable: int,
-        passes: int,
-        turn: int,
-        first: int,
-        rng: random.Random,
-        options: Options,
-        /,
-    ) -> tuple[Standing, ...]:
-        """``sevens_ru.games.sevens.bots._rollout.greedy_playout``."""
+    greedy_playout: Callable[
+        [list[int], int, int, int, int, int, random.Random, Options], tuple[Standing, ...]
+    ]
+    """``sevens_ru.games.sevens.bots._rollout.greedy_playout``, with its parameters."""
 
     def log_likelihood(
         self, hands: tuple[int, ...], past: tuple[tuple[int, ...], ...], temperature: float, /
@@ -118,19 +109,8 @@ class Speedups(Protocol):
     ) -> tuple[int, ...]:
         """``sevens_ru.games.sevens.bots._weights.chain``."""
 
-    def endgame(
-        self,
-        hands: tuple[int, ...],
-        table: int,
-        playable: int,
-        passes: int,
-        turn: int,
-        first: int,
-        place_weight: float,
-        options: Options,
-        /,
-    ) -> float:
-        """``sevens_ru.games.sevens.bots._endgame.endgame``."""
+    endgame: Callable[[tuple[int, ...], int, int, int, int, int, float, Options], float]
+    """``sevens_ru.games.sevens.bots._endgame.endgame``, with its parameters."""
 
 
 def _load() -> Speedups | None:

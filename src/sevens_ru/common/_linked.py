@@ -31,22 +31,82 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from inspect import Signature
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol, TypeVar
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar, overload
 
 from ..errors import InvalidSeatError, NotAGameStateError, RecordError
 from ._numbers import as_int
 from ._quote import excerpt, got
+from .cards import Card, cards_from_mask
 
-__all__ = ["Line", "LinkedState", "blank", "builder", "lineage", "sealed"]
+__all__ = ["GameSetup", "Line", "LinkedState", "SlotView", "blank", "builder", "lineage"]
 
-_AnyState = TypeVar("_AnyState", bound="LinkedState")
+_AnyState = TypeVar("_AnyState", bound="LinkedState[Any]")
+_Options = TypeVar("_Options")
+_Value = TypeVar("_Value")
 
 
-class _HasPlayers(Protocol):
-    """The part of a game's setup this module reads."""
+class SlotView(property, Generic[_Value]):
+    """A read-only public attribute that is one of a state's slots as it is.
+
+    ``bouts = SlotView[int]("_bouts", "How many bouts ...")`` is the property whose
+    getter returns ``self._bouts`` (through :func:`operator.attrgetter`, in C).
+
+    >>> from sevens_ru import durak
+    >>> durak.new_game(3, seed=1).bouts, durak.GameState.bouts.__doc__[:17]
+    (0, 'How many bouts ha')
+    """
+
+    def __init__(self, slot: str, doc: str) -> None:
+        super().__init__(attrgetter(slot), doc=doc)
+        self.__doc__ = doc  # on the instance: the class's own docstring would shadow it
+
+    if TYPE_CHECKING:  # what reading it gives, for type checkers; property.__get__ runs
+
+        @overload
+        def __get__(self, state: None, owner: type | None = None) -> SlotView[_Value]: ...
+        @overload
+        def __get__(self, state: object, owner: type | None = None) -> _Value: ...
+        def __get__(self, state: object, owner: type | None = None) -> Any: ...
+        def __set__(self, state: object, value: NoReturn) -> None: ...
+
+
+class GameSetup(Generic[_Options]):
+    """What stays the same during one game: players, options and the deal; a game adds its own.
+
+    Two setups are equal when they are of the same game and their :meth:`key` is equal.
+    """
+
+    __slots__ = ("_deal_cards", "deal", "options", "players")
+
+    players: int
+    options: _Options
+    deal: tuple[int, ...]  # the dealt hands as card sets
+    _deal_cards: tuple[tuple[Card, ...], ...]  # set on first use
+
+    def __init__(self, players: int, options: _Options, deal: tuple[int, ...]) -> None:
+        self.players = players
+        self.options = options
+        self.deal = deal
 
     @property
-    def players(self) -> int: ...
+    def deal_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """The dealt hands, one canonically ordered tuple per seat."""
+        try:
+            return self._deal_cards
+        except AttributeError:  # not yet asked for: built once, on demand
+            self._deal_cards = tuple(cards_from_mask(hand) for hand in self.deal)
+            return self._deal_cards
+
+    def key(self) -> tuple[object, ...]:
+        """What makes two setups of a game equal."""
+        return (self.players, self.options, self.deal)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (type(other) is type(self) and self.key() == other.key())
+
+    def __hash__(self) -> int:
+        return hash(self.key())
 
 
 class _MadeByTheRules(type):
@@ -61,9 +121,9 @@ class _MadeByTheRules(type):
 def blank(cls: type[_AnyState]) -> Callable[[], _AnyState]:
     """The function that makes a writable ``cls`` with no slot set, without ``__init__`` or the refusal.
 
-    It makes an instance of the writable twin of ``cls`` (:func:`sealed` gives the
-    class to put back) as calling a class without ``__init__`` does, the fastest way
-    Python has. The state is not usable until every slot is set and its class is
+    It makes an instance of the writable twin of ``cls`` (a subclass with the same
+    slots, whose attributes can be set) as calling a class without ``__init__`` does,
+    the fastest way Python has. The state is not usable until every slot is set and its class is
     ``cls``: :func:`builder` does that, or a hot loop in line, ending with
     ``state.__class__ = cls``.
 
@@ -72,6 +132,8 @@ def blank(cls: type[_AnyState]) -> Callable[[], _AnyState]:
     >>> isinstance(state, s7.GameState), type(state) is s7.GameState
     (True, False)
     """
+    # The writable twin, then `state.__class__ = cls`: 1.20x faster api-python than setting
+    # the slots of a cls through their descriptors (benchmarks/run.py, 2026-12-02).
     # type's own __call__, not _MadeByTheRules.__call__: twin() without the refusal.
     made: Callable[[], _AnyState] = type.__call__.__get__(_twin(cls))
     return made
@@ -86,12 +148,6 @@ def lineage(state: _AnyState) -> list[_AnyState]:
         walker = walker._parent
     chain.reverse()
     return chain
-
-
-def sealed(state: _AnyState, cls: type[_AnyState]) -> _AnyState:
-    """``state``, made by :func:`blank`, now an immutable ``cls``."""
-    state.__class__ = cls
-    return state
 
 
 def _twin(cls: type[_AnyState]) -> type[_AnyState]:
@@ -146,6 +202,8 @@ def builder(cls: type[_AnyState], **defaults: object) -> Callable[..., _AnyState
         "    state.__class__ = cls\n    return state\n"
     )
     namespace: dict[str, Any] = {"blank": blank(cls), "cls": cls, "defaults": defaults}
+    # exec-built, against a loop over the slots: 1.47x faster durak.apply, 1.05x faster
+    # api (new_game) in benchmarks/run.py, 2026-12-02.
     exec(compile(source, f"<builder of {cls.__module__}.{cls.__qualname__}>", "exec"), namespace)
     build: Callable[..., _AnyState] = namespace["build"]
     build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
@@ -182,7 +240,7 @@ class Line:
         )
 
 
-class LinkedState(metaclass=_MadeByTheRules):
+class LinkedState(Generic[_Options], metaclass=_MadeByTheRules):
     """The base of both games' ``GameState``.
 
     A subclass has the slots ``_setup`` (its game's setup: players, options, deal;
@@ -200,11 +258,21 @@ class LinkedState(metaclass=_MadeByTheRules):
     _writable: ClassVar[type]  # the writable twin the rules build states on (see blank)
     # help() and the documentation show GameState(), not the refusal's (*args, **kwargs).
     __signature__: ClassVar[Signature] = Signature()
-    _setup: _HasPlayers
-    _parent: LinkedState | None
+    _setup: GameSetup[_Options]
+    _parent: LinkedState[_Options] | None
     _hash: int  # set on the first hash(), from the parent's
     _line: Line  # set when the history is first read, with _depth
     _depth: int  # the moves since the new game
+
+    @property
+    def players(self) -> int:
+        """The number of players (R4 in Sevens, D2 in Durak)."""
+        return self._setup.players
+
+    @property
+    def options(self) -> _Options:
+        """The options of this game (:class:`sevens_ru.Options` or ``sevens_ru.durak.Options``)."""
+        return self._setup.options
 
     def _step(self) -> Hashable:
         """What this state adds to its parent; equal chains of steps are equal histories."""
@@ -250,7 +318,7 @@ class LinkedState(metaclass=_MadeByTheRules):
     def _placed(self) -> tuple[Line, int]:
         """The line and depth of the state, placing it and the states before it that are not yet."""
         path = []
-        state: LinkedState = self
+        state: LinkedState[_Options] = self
         while not hasattr(state, "_line"):  # back to a state with a line, or the new game
             if state._parent is None:
                 _set_line(state, Line([state._step()], [], [0]))
@@ -308,7 +376,7 @@ class LinkedState(metaclass=_MadeByTheRules):
         except AttributeError:  # computed once, from the parent's
             pass
         path = []
-        state: LinkedState = self
+        state: LinkedState[_Options] = self
         while not hasattr(state, "_hash"):
             if state._parent is None:
                 _set_hash(state, hash((state._setup, state._step())))
@@ -321,7 +389,7 @@ class LinkedState(metaclass=_MadeByTheRules):
             _set_hash(child, value)
         return value
 
-    def _same_history(self, other: LinkedState) -> bool:
+    def _same_history(self, other: LinkedState[Any]) -> bool:
         """Whether ``other`` is the same game (setup) reached by the same steps."""
         if self is other:
             return True
@@ -329,8 +397,8 @@ class LinkedState(metaclass=_MadeByTheRules):
             return False
         if hasattr(self, "_hash") and hasattr(other, "_hash") and self._hash != other._hash:
             return False
-        mine: LinkedState | None = self
-        theirs: LinkedState | None = other
+        mine: LinkedState[Any] | None = self
+        theirs: LinkedState[Any] | None = other
         while mine is not None and theirs is not None and mine is not theirs:
             if _on_one_line(mine, theirs):
                 break
@@ -339,13 +407,17 @@ class LinkedState(metaclass=_MadeByTheRules):
             mine, theirs = mine._parent, theirs._parent
         if (mine is None) != (theirs is None):  # the chains have different lengths
             return False
-        line, depth = self._placed()  # equal: they share a line from now on
+        # Equal: they share a line from now on, so that comparing them again is quick. A
+        # cache written into `other`, as hash() writes _hash: 1.47x faster equality after
+        # every move of a Sevens game than walking both chains each time (2026-12-02), and
+        # linear, not quadratic, over a long game (tests/test_hostile.py).
+        line, depth = self._placed()
         _set_line(other, line)
         _set_depth(other, depth)
         return True
 
 
-def _on_one_line(one: LinkedState, other: LinkedState) -> bool:
+def _on_one_line(one: LinkedState[Any], other: LinkedState[Any]) -> bool:
     """Whether two states are known to be equal: at the same depth of the same line."""
     return (
         hasattr(one, "_line")

@@ -1,13 +1,16 @@
-"""The machinery of a match between bots, whatever the game.
+"""A match between bots in any game of the registry: :func:`play_match`, written once.
 
-Both :func:`sevens_ru.tournament.play_match` and :func:`sevens_ru.durak.tournament.play_match`
-are built on it: the checks of the settings, the bots seated for one game (timed, and
-named when they fail), the seat rotations of duplicate deals, the seeds derived from
-the match seed, playing the deals in chunks in one process or many, and the per-entry
-figures with their 95 % intervals (:mod:`sevens_ru.common._intervals`); what both games'
-results have in common (their JSON dict and their table) is in :mod:`sevens_ru.common._results`.
-A game brings only what is its own (a :class:`MatchGame`): how to play one game with a
-given seating, and what to measure in each seat.
+It takes a :class:`~sevens_ru.games.Game` (public as :func:`sevens_ru.tournament.match`;
+each game's ``play_match``, :func:`sevens_ru.tournament.play_match` and
+:func:`sevens_ru.durak.tournament.play_match`, is it with the game given): the checks of
+the settings, the bots seated for one game (timed, and named when they fail), the seat
+rotations of duplicate deals, the seeds derived from the match seed, playing the deals
+in chunks in one process or many or as Ray tasks (:mod:`sevens_ru.common._ray`), and the
+per-entry figures with their 95 % intervals (:mod:`sevens_ru.common._intervals`). The
+games are played through the game's functions (``new_game``, ``view``, ``apply``,
+``ranking``); what a game measures, and how its deals are set up, is its
+:class:`~sevens_ru.common._results.MatchRules`, and the results are one
+:class:`~sevens_ru.common._results.MatchResult` type for every game.
 
 :class:`Estimate` is documented as a name of :mod:`sevens_ru.tournament`, which
 re-exports it; :class:`~sevens_ru.errors.MatchError` lives in :mod:`sevens_ru.errors`.
@@ -38,12 +41,16 @@ from statistics import fmean, variance
 from typing import Any, Generic, Literal, Protocol, TypeVar, cast
 
 import attrs
+from typing_extensions import Required, TypedDict
 
 from ..errors import MatchError, SevensError
+from ..games import get as registered_game
+from ..games._game import Game as GameValue
+from ._bots import bot_steps, rngs_for
 from ._intervals import Estimate, mean_estimate, rate_estimate
 from ._numbers import plain_int, plain_number
 from ._ray import play_on_ray
-from ._results import BotFigures
+from ._results import FIGURES, BotResult, Figure, MatchResult, MatchRules
 
 __all__ = [
     "BACKENDS",
@@ -51,7 +58,7 @@ __all__ = [
     "Entry",
     "Estimate",
     "MatchError",
-    "MatchGame",
+    "MatchSettings",
     "Table",
     "bot_name",
     "check_backend",
@@ -61,6 +68,8 @@ __all__ = [
     "check_names",
     "check_options",
     "derive",
+    "figures_of",
+    "match_rules",
     "play_deals",
     "play_match",
     "play_seated",
@@ -187,17 +196,18 @@ def seat_count(bots: int, players: object, *, least: int, most: int, rule: str) 
     ...
     sevens_ru.errors.MatchError: a match needs at least 2 seats, and one bot alone fills one: pass players=2 to 6 (R4) to seat the bot in every seat
     """
+    cited = f" ({rule})" if rule else ""
     if players is None:
         if bots < least:
             raise MatchError(
                 f"a match needs at least {least} seats, and one bot alone fills one: pass "
-                f"players={least} to {most} ({rule}) to seat the bot in every seat"
+                f"players={least} to {most}{cited} to seat the bot in every seat"
             )
         players = bots
     check_int("players", players, least)
     assert isinstance(players, int)  # checked
     if players > most:
-        raise MatchError(f"players must be {least} to {most} ({rule}), got {players}")
+        raise MatchError(f"players must be {least} to {most}{cited}, got {players}")
     if bots > players:
         raise MatchError(f"{bots} bots cannot sit at {players} seats")
     return players
@@ -557,11 +567,11 @@ def _chunks(count: int, size: int) -> Iterator[range]:
 
 def play_deals(
     game: Game[S],
-    *,
     players: int,
     bots: int,
     duplicate: bool,
     games: int,
+    *,
     jobs: int,
     progress: Callable[[int, int], None] | None,
     move_timeout: float | None = None,
@@ -661,11 +671,11 @@ class Entry(Generic[S]):
         """The games it played."""
         return len(self.played)
 
-    def count(self, value: Callable[[S], bool]) -> int:
-        """The games in which ``value`` holds."""
-        return sum(value(seat) for seat in self.played)
+    def count(self, value: Callable[[S], float]) -> int:
+        """The games in which ``value`` holds (is true, or not zero)."""
+        return sum(bool(value(seat)) for seat in self.played)
 
-    def rate(self, value: Callable[[S], bool]) -> Estimate:
+    def rate(self, value: Callable[[S], float]) -> Estimate:
         """The share of its games in which ``value`` holds, with its Wilson interval."""
         rates = [fmean(float(value(seat)) for seat in seats) for seats in self.per_deal]
         return rate_estimate(
@@ -682,7 +692,7 @@ class Entry(Generic[S]):
         )
 
     def figures(self, name: str) -> dict[str, Any]:
-        """The fields every game's ``BotResult`` has, for the entry named ``name``."""
+        """The fields every :class:`BotResult` has beside its figures, for the entry named ``name``."""
         return {
             "name": name,
             "entry": self.entry,
@@ -692,78 +702,248 @@ class Entry(Generic[S]):
         }
 
 
-R = TypeVar("R")
+# Any game's match
 
 
 @attrs.frozen
-class MatchGame(Generic[S, R]):
-    """What a game brings to :func:`play_match`: its rules for a table, how to play one game, what to measure."""
+class _Seat:
+    """One seat's outcome in one game: its entry, the value of each figure, its timing."""
 
-    options: type
-    """The game's ``Options`` class; ``None`` stands for its default."""
-    options_name: str
-    """How messages name it (``"sevens_ru.Options"``)."""
-    least: int
-    """The fewest seats of a game."""
-    most: int
-    """The most seats of a game."""
-    rule: str
-    """The rule that says so (``"R4"``)."""
-    deal: Callable[[tuple[Any, ...], list[str], Any, int], Game[S]]
-    """Given the lineup, its names, the options and the match seed: the function that
-    plays one game (it must pickle for ``jobs`` > 1)."""
-    summarize: Callable[[str, Entry[S], int], BotFigures]
-    """The ``BotResult`` of an entry, from its name, its seats and the seat count."""
-    result: Callable[..., R]
-    """The game's ``MatchResult`` class."""
-    check: Callable[[int, Any], object] | None = None
-    """Any further check of the seat count with these options (it raises a ``SevensError``)."""
+    entry: int
+    values: tuple[float, ...]
+    moves: int
+    seconds: float
+
+
+class _Played:
+    """A game of the registry, as the deals of a match use it: its match rules and figures.
+
+    Sent to worker processes by its name, which they look up in their own registry
+    (forked from this process's, so a game registered at run time is there too); sent to
+    Ray by value (``by_name=False``), for Ray's workers have only the registry of
+    their imports.
+    """
+
+    def __init__(self, game: GameValue[Any, Any, Any], *, by_name: bool = True) -> None:
+        self.game = game
+        self.by_name = by_name
+        self.rules = match_rules(game)
+        self.figures = figures_of(game, self.rules)
+        self.salt = self.rules.salt or f"sevens-ru {game.name} match v1"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.by_name:
+            return (_registered, (self.game.name,))
+        return (_Played, (self.game,), {"by_name": False})
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.by_name = state["by_name"]
+
+
+def _registered(name: str) -> _Played:
+    return _Played(registered_game(name))
+
+
+def match_rules(game: GameValue[Any, Any, Any]) -> MatchRules:
+    """What ``game`` brings to a match (its :attr:`~sevens_ru.games.Game.match`), or the default."""
+    return MatchRules() if game.match is None else game.match()
+
+
+def figures_of(game: GameValue[Any, Any, Any], rules: MatchRules) -> tuple[Figure, ...]:
+    """The figures of a match of ``game``: its own, or :data:`FIGURES` and the mean return."""
+    if rules.figures is not None:
+        return rules.figures
+
+    def returned(state: Any, standing: Any) -> float:
+        return float(game.returns(state)[standing.seat])
+
+    return (*FIGURES, Figure("mean_return", "return", returned, bounds=None))
+
+
+def _play_game(
+    played: _Played,
+    lineup: Sequence[Any],
+    names: Sequence[str],
+    options: object,
+    seed: int,
+    number: int,
+    rotation: int,
+    entries: Sequence[int],
+) -> list[_Seat]:
+    """Play deal ``number`` of ``played`` in ``rotation``: seat ``s`` is ``lineup[entries[s]]``."""
+    game, rules, salt = played.game, played.rules, played.salt
+    players = len(entries)
+    dealt = derive(salt, seed, number)
+    setup = dict(rules.setup(number, players))
+    if "options" in game.setup:
+        setup["options"] = options
+    rngs = rngs_for(
+        None
+        if rules.shared_rng
+        else [random.Random(derive(salt, seed, number, rotation, seat)) for seat in range(players)],
+        dealt,
+        players,
+    )
+    state, table = play_seated(
+        lineup,
+        names,
+        entries,
+        f"deal {number}, rotation {rotation}",
+        lambda seats: bot_steps(
+            game.new_game(players, seed=dealt, **setup),
+            seats,
+            rngs,
+            view=game.view,
+            apply=game.apply,
+            is_over=game.is_over,
+        ),
+    )
+    return [
+        _Seat(
+            entries[standing.seat],
+            tuple(figure.of(state, standing) for figure in played.figures),
+            table.seats[standing.seat].moves,
+            table.seats[standing.seat].seconds,
+        )
+        for standing in game.ranking(state)
+    ]
+
+
+def _check_table(
+    game: GameValue[Any, Any, Any], rules: MatchRules, players: int, options: object
+) -> None:
+    """Refuse a seat count that the game does not allow with ``options`` (a deal is tried)."""
+    setup = dict(rules.setup(0, players))
+    if "options" in game.setup:
+        setup["options"] = options
+    try:
+        game.new_game(players, seed=0, **setup)
+    except SevensError as error:
+        raise MatchError(str(error)) from error
+
+
+def _value(index: int, seat: _Seat) -> float:
+    """The value of figure ``index`` in ``seat`` (a bool for a rate, which counts as a number)."""
+    return seat.values[index]
+
+
+def _summarize(
+    name: str,
+    entry: Entry[_Seat],
+    players: int,
+    figures: Sequence[Figure],
+    seen: Sequence[tuple[float, float]],
+    bot: type[BotResult],
+) -> BotResult:
+    """The results of ``entry``: each figure over its seats, ``seen`` the range of each value."""
+    counts: dict[str, int] = {}
+    estimates: dict[str, Estimate] = {}
+    for index, figure in enumerate(figures):
+        value = partial(_value, index)
+        if figure.count is not None:
+            counts[figure.count] = entry.count(value)
+            estimates[figure.name] = entry.rate(value)
+        else:
+            low, high = seen[index] if figure.bounds is None else figure.bounds(players)
+            estimates[figure.name] = entry.mean(value, low, high)
+    return bot(**entry.figures(name), counts=counts, figures=estimates)
+
+
+class MatchSettings(TypedDict, total=False):
+    """The keywords of a game's ``play_match``: those of :func:`play_match` after the game."""
+
+    seed: Required[int]
+    players: int | None
+    duplicate: bool
+    jobs: int
+    options: Any
+    names: Sequence[str] | None
+    progress: Callable[[int, int], None] | None
+    move_timeout: float | None
+    backend: Backend
 
 
 def play_match(
-    game: MatchGame[S, R],
+    game: GameValue[Any, Any, Any] | str,
     bots: Sequence[Any],
     games: int,
+    *,
     seed: int,
-    players: int | None,
-    duplicate: bool,
-    jobs: int,
-    options: object,
-    names: Sequence[str] | None,
-    progress: Callable[[int, int], None] | None,
-    move_timeout: object = None,
-    backend: object = "processes",
-) -> R:
-    """The ``play_match`` of ``game``, its arguments in the order of the public ones."""
+    players: int | None = None,
+    duplicate: bool = True,
+    jobs: int = 1,
+    options: object = None,
+    names: Sequence[str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    move_timeout: float | None = None,
+    backend: Backend = "processes",
+) -> MatchResult[Any, BotResult]:
+    """Play ``games`` deals of ``game`` (a :class:`~sevens_ru.games.Game`, or its name) between ``bots``.
+
+    The match of every game of the registry, with the arguments of
+    :func:`sevens_ru.tournament.play_match` (see there): duplicate deals, ``jobs``
+    processes or ``backend="ray"`` with the same result as one process, ``move_timeout``.
+    What it measures of each entry is the game's (:class:`MatchRules`, the ``match`` of
+    the game), or else its wins, win rate, mean place and mean return; the result is a
+    :class:`MatchResult`, the game's own subclass of it where it has one.
+
+    >>> from sevens_ru import games
+    >>> from sevens_ru.tournament import match
+    >>> durak = games.get("durak")
+    >>> bots = [durak.bots.make("heuristic"), durak.bots.make("random")]
+    >>> result = match(durak, bots, 4, seed=2)
+    >>> result.game, result.games, list(result.bots[0].figures)
+    ('durak', 8, ['fool_rate', 'draw_rate', 'mean_place', 'mean_payoff'])
+
+    Raises:
+        UnknownGameError: no game of that name.
+        MatchError: bad settings, or a bot that failed (see :func:`sevens_ru.tournament.play_match`).
+        MissingExtraError: ``backend="ray"`` without Ray installed.
+    """
+    value = registered_game(game) if isinstance(game, str) else game
     lineup = check_bots(bots, games, seed, jobs)
     limit = check_move_timeout(move_timeout)
     where = check_backend(backend, jobs)
-    options = check_options(options, game.options, game.options_name)
-    players = seat_count(len(lineup), players, least=game.least, most=game.most, rule=game.rule)
-    if game.check is not None:
-        try:
-            game.check(players, options)
-        except SevensError as error:
-            raise MatchError(str(error)) from error
+    played = _Played(value, by_name=where != "ray")
+    rules = played.rules
+    label = rules.options_name or value.options_type.__name__
+    options = check_options(options, value.options_type, label)
+    players = seat_count(
+        len(lineup), players, least=value.min_players, most=value.max_players, rule=rules.rule
+    )
+    _check_table(value, rules, players, options)
     labels = check_names(names, lineup)
     duplicate = bool(duplicate)
+    deal = partial(_play_game, played, lineup, labels, options, seed)
     entries = play_deals(
-        game.deal(lineup, labels, options, seed),
-        players=players,
-        bots=len(lineup),
-        duplicate=duplicate,
-        games=games,
+        deal,
+        players,
+        len(lineup),
+        duplicate,
+        games,
         jobs=jobs,
         progress=progress,
         move_timeout=limit,
         backend=where,
     )
-    return game.result(
+    figures = played.figures
+    values = [seat.values for entry in entries for seat in entry.played]
+    seen = [
+        (min(float(row[index]) for row in values), max(float(row[index]) for row in values))
+        for index in range(len(figures))
+    ]
+    result = rules.result or MatchResult
+    return result(
+        game=value.name,
         players=players,
         deals=games,
         games=games * (players if duplicate else 1),
         seed=seed,
         duplicate=duplicate,
         options=options,
-        bots=tuple(game.summarize(labels[entry.entry], entry, players) for entry in entries),
+        bots=tuple(
+            _summarize(labels[entry.entry], entry, players, figures, seen, rules.bot or BotResult)
+            for entry in entries
+        ),
+        headings={figure.name: figure.heading for figure in figures},
     )

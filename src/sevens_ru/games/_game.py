@@ -27,6 +27,8 @@ if TYPE_CHECKING:  # the tensors need numpy, which the core does not
     import numpy as np
     import numpy.typing as npt
 
+    from ..common._results import MatchRules
+
 __all__ = ["RULES", "Bots", "Game", "Kernels", "State", "Tensors", "rules_of"]
 
 
@@ -292,6 +294,10 @@ class Game(Generic[S, V, M]):
     kernels: Callable[[], Kernels | None] | None = None
     """The compiled core's hot paths of the game, imported when asked for (``None`` where
     the pure-Python engine runs)."""
+    match: Callable[[], MatchRules] | None = None
+    """What a match between bots measures of the game and how it deals (a
+    :class:`sevens_ru.tournament.MatchRules`), imported when a match is played; ``None``:
+    each entry's wins, mean place and mean return, each deal from its seed alone."""
 
     def seats(self, players: object) -> int:
         """``players`` as an ``int`` if the game is for that many seats, else raise.

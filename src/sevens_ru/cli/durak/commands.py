@@ -3,9 +3,11 @@
 The second game of the library, old Durak (:mod:`sevens_ru.durak`), through the same
 command as the first: :data:`GAME` is this game's entry in the command's table of
 games (:data:`sevens_ru.cli.GAMES`), and ``replay`` comes here for a record with
-``"game": "durak"``. The bots are those of :mod:`sevens_ru.durak.bots`; the games are
-played by :mod:`sevens_ru.durak.play`, the matches of ``simulate`` by
-:mod:`sevens_ru.durak.tournament`.
+``"game": "durak"``. What is this game's own here: the options ``--dealer`` and
+``--short-deck`` (:func:`settings`), the :data:`DRAWING` of the bouts, the person at the
+terminal (:mod:`sevens_ru.cli.durak.play`) and the title and note of the match results
+of ``simulate`` (:func:`sevens_ru.durak.tournament.play_match`); the bots are those of
+:mod:`sevens_ru.durak.bots`.
 
 >>> from sevens_ru.cli import main
 >>> main(["demo", "--game", "durak", "--players", "2", "--seed", "3", "--plain"])  # doctest: +ELLIPSIS
@@ -21,66 +23,56 @@ Seat 1 (random) attacks Seat 0 (heuristic)
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from ...common.cards import Language
 from ...common.shuffle import fresh_seed
-from ...games.durak.bots import Bot, make_bot
-from ...games.durak.game import apply, is_over, new_game
+from ...games.durak.bots import Bot
+from ...games.durak.definition import GAME as DURAK
+from ...games.durak.game import new_game
 from ...games.durak.options import Options
-from ...games.durak.play import play_game
-from ...games.durak.record import from_json, to_json
 from ...games.durak.state import GameState
-from ...games.durak.tournament import play_match
 from .._arguments import argument
 from .._commands import Game
-from .._shared import browse, follow, named, save_record
+from .._shared import Drawing, replay_game, watch
 from ..output import Output
 from ..texts import Narrator
 from .play import play
 from .render import event_lines, ranking_table, show_deal, turn_line
 
-__all__ = ["GAME", "demo", "replay", "save", "settings"]
+__all__ = ["DRAWING", "GAME", "demo", "replay", "save", "settings"]
+
+
+def _turn(out: Output, state: GameState, tell: Narrator, first: bool = True) -> None:
+    """Who attacks whom, at the deal."""
+    if first and state.attacker is not None and state.defender is not None:
+        out.line(f"[dim]{turn_line(state.attacker, state.defender, tell)}[/]")
+
+
+DRAWING: Drawing[GameState] = Drawing(
+    deal=show_deal,
+    moved=lambda before, after, tell, demo: event_lines(before, after, tell, table=True),
+    end=lambda out, state, tell, demo: ranking_table(out, state, tell),
+    start=_turn,
+    position=_turn,
+)
+"""How the command shows a game of Durak: who attacks whom, each move with the table of
+its bout, who goes out, and the ranking."""
 
 
 def demo(
-    out: Output,
-    bots: Sequence[Bot],
-    tell: Narrator,
-    *,
-    seed: int | None,
-    delay: float,
-    options: Options | None = None,
-    dealer: int = 0,
-    sleep: Callable[[float], None] = time.sleep,
+    out: Output, bots: Sequence[Bot], tell: Narrator, *, delay: float, dealer: int = 0, **setup: Any
 ) -> GameState:
     """Bots play one game of Durak, told by ``tell``, move by move with the table of each bout.
 
-    ``bots[seat]`` plays ``seat``, through :func:`sevens_ru.durak.play.play_game`, named
-    as ``tell`` names them (by default, by :func:`~sevens_ru.bots.bot_name`).
+    ``bots[seat]`` plays ``seat``, as :func:`sevens_ru.durak.play.play_game` plays them,
+    named as ``tell`` names them (by default, by :func:`~sevens_ru.bots.bot_name`);
+    ``setup`` holds ``seed`` (``None``: a fresh one), ``options`` and ``sleep`` (what
+    waits ``delay`` seconds after each move).
     """
-    tell = named(tell, bots)
-    states = play_game(bots, seed=seed, dealer=dealer, options=options)
-    first = next(states)
-    show_deal(out, first, tell)
-    out.rule()
-    assert first.attacker is not None  # a new game
-    assert first.defender is not None
-    out.line(f"[dim]{turn_line(first.attacker, first.defender, tell)}[/]")
-    final = follow(
-        out,
-        first,
-        states,
-        lambda before, after: event_lines(before, after, tell, table=True),
-        delay=delay,
-        sleep=sleep,
-    )
-    out.rule()
-    ranking_table(out, final, tell)
-    return final
+    return watch(out, DURAK, DRAWING, bots, tell, delay=delay, dealer=dealer, **setup)
 
 
 def replay(out: Output, text: str, *, lang: Language, step: bool) -> GameState:
@@ -88,40 +80,12 @@ def replay(out: Output, text: str, *, lang: Language, step: bool) -> GameState:
 
     With ``step``, wait after each move for Enter (next), ``b`` (back) or ``q`` (quit).
     """
-    state = from_json(text)
-    states = [
-        new_game(
-            state.players,
-            dealer=state.dealer,
-            hands=state.deal,
-            trump=state.trump,
-            options=state.options,
-        )
-    ]
-    for move in state.moves:
-        states.append(apply(states[-1], move))
-    tell = Narrator(lang)
-    show_deal(out, states[0], tell)
-
-    def show(number: int) -> None:
-        shown = states[number]
-        if number:
-            for line in event_lines(states[number - 1], shown, tell, table=True):
-                out.line(line)
-        elif shown.attacker is not None and shown.defender is not None:
-            out.line(f"[dim]{turn_line(shown.attacker, shown.defender, tell)}[/]")
-
-    last = browse(out, lang, len(states) - 1, show, step=step)
-    if last < len(states) - 1:
-        return states[last]
-    if is_over(state):
-        ranking_table(out, state, tell)
-    return state
+    return replay_game(out, DURAK, DRAWING, text, lang=lang, step=step)
 
 
 def save(out: Output, state: GameState, path: Path, lang: Language) -> None:
     """Write the Durak game record of ``state`` to ``path`` (see :func:`~sevens_ru.durak.to_json`)."""
-    save_record(out, to_json(state, indent=1), path, lang)
+    GAME.save(out, state, path, lang)
 
 
 # The game in the command
@@ -149,29 +113,22 @@ def settings(args: argparse.Namespace, players: int, option: str) -> dict[str, A
     return {"options": options, "dealer": dealer, "seed": seed}
 
 
+def _title(result: Any) -> str:
+    return f"Durak: {result.players} players" + (", 32 cards" if result.options.short_deck else "")
+
+
+def _note(result: Any) -> str:
+    return f"fair fool rate {1 / result.players:.3f} less the draws; payoff at a stake of 1"
+
+
 GAME = Game(
-    make_bot=make_bot,
-    settings=settings,
-    demo=demo,
+    DURAK,
+    settings,
+    DRAWING,
     play=play,
-    replay=replay,
-    save=save,
-    load=from_json,
-    match=play_match,
-    title=lambda result: (
-        f"Durak: {result.players} players" + (", 32 cards" if result.options.short_deck else "")
-    ),
-    columns={
-        "fool rate": lambda bot: bot.fool_rate,
-        "draws": lambda bot: bot.draw_rate,
-        "mean place": lambda bot: bot.mean_place,
-        "payoff": lambda bot: bot.mean_payoff,
-    },
-    note=lambda result: (
-        f"fair fool rate {1 / result.players:.3f} less the draws; payoff at a stake of 1"
-    ),
-    players=3,
-    bots={
+    title=_title,
+    note=_note,
+    lineups={
         "demo": ("heuristic", "random"),
         "play": ("heuristic",),
         "simulate": ("heuristic", "random", "random"),

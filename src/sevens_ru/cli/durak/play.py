@@ -41,7 +41,7 @@ from ...games.durak.options import Options
 from ...games.durak.play import play_game
 from ...games.durak.state import GameState
 from .._ask import ask_move, reason
-from .._shared import follow, human_seat, introduce, named, with_human
+from .._shared import against, follow, human_seat
 from ..output import Output
 from ..texts import TEXTS, Narrator, say
 from .render import (
@@ -189,9 +189,9 @@ def play(
     opponents: Sequence[Bot],
     tell: Narrator,
     *,
+    dealer: int = 0,
     seed: int | None,
     options: Options | None = None,
-    dealer: int = 0,
 ) -> GameState:
     """Play one game of Durak to the end: the person at seat ``tell.human``, the ``opponents`` in the other seats, in order.
 
@@ -201,11 +201,11 @@ def play(
     as ``tell`` names them (by default, by :func:`~sevens_ru.bots.bot_name`). Raises
     :class:`~sevens_ru.errors.GameAbandonedError` if the person stops.
     """
-    human = human_seat(tell)
     lang = tell.lang
-    tell = named(tell, with_human(opponents, human, None))
-    bots: list[Bot] = with_human(opponents, human, HumanPlayer(out, lang, tell.names))
-    introduce(out, tell, "d_intro", len(bots))
+    tell, bots = against(
+        out, tell, opponents, lambda told: HumanPlayer(out, lang, told.names), "d_intro"
+    )
+    human = human_seat(tell)
     states = play_game(bots, seed=seed, dealer=dealer, options=options)
     first = next(states)
     out.line(trump_line(first, tell))

@@ -1,10 +1,11 @@
 """``sevens-ru demo``, ``play``, ``simulate`` and ``replay`` for Russian Sevens.
 
 :data:`GAME` is this game's entry in the command's table of games
-(:data:`sevens_ru.cli.GAMES`); the functions it runs are :func:`demo`,
-:func:`~sevens_ru.cli.sevens.play.play` and :func:`replay`, which write to an
-:class:`~sevens_ru.cli.output.Output`, and for ``simulate``
-:func:`sevens_ru.tournament.play_match`.
+(:data:`sevens_ru.cli.GAMES`): what is this game's own in the command, its
+:data:`DRAWING` of the rows after each card for :func:`demo` and :func:`replay`,
+:func:`~sevens_ru.cli.sevens.play.play` for a person against bots, and the title and
+note of its match results (the match itself is :func:`sevens_ru.tournament.play_match`).
+Each command writes to an :class:`~sevens_ru.cli.output.Output`.
 """
 
 from __future__ import annotations
@@ -16,23 +17,36 @@ from pathlib import Path
 from typing import Any
 
 from ...common.cards import Language
-from ...games.sevens.bots import Bot, make_bot
-from ...games.sevens.events import Play
-from ...games.sevens.game import apply, is_over, new_game
+from ...games.sevens.bots import Bot
+from ...games.sevens.definition import GAME as SEVENS
 from ...games.sevens.options import Options
-from ...games.sevens.play import play_game
-from ...games.sevens.record import from_json, to_json
 from ...games.sevens.state import GameState
-from ...games.sevens.tournament import play_match
-from .._arguments import argument
-from .._commands import Game
-from .._shared import browse, follow, named, save_record
+from .._commands import Game, plain_settings
+from .._shared import Drawing, replay_game, watch
 from ..output import Output
 from ..texts import Narrator
 from .play import play
 from .render import draw_rows, event_lines, ranking_table, result_line, show_deal
 
-__all__ = ["GAME", "demo", "replay", "save", "settings"]
+__all__ = ["DRAWING", "GAME", "demo", "replay", "save", "settings"]
+
+
+def _end(out: Output, state: GameState, tell: Narrator, demo: bool) -> None:
+    """The rows (after a demo: the replay has shown them), the winner and the ranking."""
+    if demo:
+        draw_rows(out, state.table, tell.lang)
+    out.line(f"[bold]{result_line(state, tell)}[/]")
+    ranking_table(out, state, tell)
+
+
+DRAWING: Drawing[GameState] = Drawing(
+    deal=show_deal,
+    moved=lambda before, after, tell, demo: event_lines(before, after, tell, rows=demo),
+    end=_end,
+    position=lambda out, state, tell, first: draw_rows(out, state.table, tell.lang),
+)
+"""How the command shows a game of Russian Sevens: each card played (with the rows in a
+demo, under each position in a replay), the passes, the winner and the ranking."""
 
 
 def demo(
@@ -47,28 +61,12 @@ def demo(
 ) -> GameState:
     """Bots play one game, told by ``tell``, play by play with the row after each card.
 
-    ``bots[seat]`` plays ``seat``, through :func:`sevens_ru.play.play_game`, named as
-    ``tell`` names them (by default, by :func:`~sevens_ru.bots.bot_name`).
+    ``bots[seat]`` plays ``seat``, as :func:`sevens_ru.play.play_game` plays them, named
+    as ``tell`` names them (by default, by :func:`~sevens_ru.bots.bot_name`).
     """
-    tell = named(tell, bots)
-    lang = tell.lang
-    states = play_game(bots, seed=seed, options=options)
-    first = next(states)
-    show_deal(out, first, tell)
-    out.rule()
-    final = follow(
-        out,
-        first,
-        states,
-        lambda before, after: event_lines(before, after, tell, rows=True),
-        delay=delay,
-        sleep=sleep,
+    return watch(
+        out, SEVENS, DRAWING, bots, tell, seed=seed, delay=delay, sleep=sleep, options=options
     )
-    out.rule()
-    draw_rows(out, final.table, lang)
-    out.line(f"[bold]{result_line(final, tell)}[/]")
-    ranking_table(out, final, tell)
-    return final
 
 
 def replay(out: Output, text: str, *, lang: Language, step: bool) -> GameState:
@@ -76,35 +74,15 @@ def replay(out: Output, text: str, *, lang: Language, step: bool) -> GameState:
 
     With ``step``, wait after each card for Enter (next), ``b`` (back) or ``q`` (quit).
     """
-    state = from_json(text)
-    plays = [event.card for event in state.history if isinstance(event, Play)]
-    states = [new_game(state.players, hands=state.deal, options=state.options)]
-    for card in plays:
-        states.append(apply(states[-1], card))
-    tell = Narrator(lang)
-    show_deal(out, states[0], tell)
-
-    def show(number: int) -> None:
-        if number:
-            for line in event_lines(states[number - 1], states[number], tell):
-                out.line(line)
-        draw_rows(out, states[number].table, lang)
-
-    last = browse(out, lang, len(plays), show, step=step)
-    if last < len(plays):
-        return states[last]
-    if is_over(state):
-        out.line(f"[bold]{result_line(state, tell)}[/]")
-        ranking_table(out, state, tell)
-    return state
+    return replay_game(out, SEVENS, DRAWING, text, lang=lang, step=step)
 
 
 def save(out: Output, state: GameState, path: Path, lang: Language) -> None:
     """Write the game record of ``state`` to ``path`` (see :func:`~sevens_ru.to_json`)."""
-    save_record(out, to_json(state, indent=1), path, lang)
+    GAME.save(out, state, path, lang)
 
 
-# The game in the command
+_settings = plain_settings(SEVENS)
 
 
 def settings(args: argparse.Namespace, players: int, option: str) -> dict[str, Any]:
@@ -113,38 +91,15 @@ def settings(args: argparse.Namespace, players: int, option: str) -> dict[str, A
     A bad argument raises argparse's ``ArgumentError``, naming ``option`` if it is the
     player count.
     """
-    for given, name in (
-        (getattr(args, "dealer", None), "--dealer"),
-        (args.short_deck, "--short-deck"),
-    ):
-        if given not in (None, False):
-            raise argparse.ArgumentError(
-                None, f"argument {name}: an option of Durak: add --game durak"
-            )
-    with argument(option):
-        new_game(players)
-    return {} if args.command == "simulate" else {"seed": args.seed}
+    return _settings(args, players, option)
 
 
 GAME = Game(
-    make_bot=make_bot,
-    settings=settings,
-    demo=demo,
+    SEVENS,
+    settings,
+    DRAWING,
     play=play,
-    replay=replay,
-    save=save,
-    load=from_json,
-    match=play_match,
-    title=lambda result: f"{result.players} players",
-    columns={
-        "win rate": lambda bot: bot.win_rate,
-        "mean place": lambda bot: bot.mean_place,
-        "cards left": lambda bot: bot.mean_cards_left,
-        "passes": lambda bot: bot.mean_passes,
-    },
-    note=lambda result: f"fair win rate {1 / result.players:.3f}",
-    players=4,
-    bots={
+    lineups={
         "demo": ("heuristic", "search", "random"),
         "play": ("heuristic",),
         "simulate": ("heuristic", "random", "random", "random"),

@@ -44,7 +44,7 @@ from ...games.sevens.options import Options
 from ...games.sevens.play import play_game
 from ...games.sevens.state import GameState
 from .._ask import ask_move
-from .._shared import follow, human_seat, introduce, named, with_human
+from .._shared import against, follow
 from ..output import Output
 from ..texts import Narrator, say
 from .render import draw_rows, event_lines, hand_line, ranking_table, result_line
@@ -108,10 +108,7 @@ def play(
     bots are named as ``tell`` names them (by default, by :func:`~sevens_ru.bots.bot_name`).
     Raises :class:`~sevens_ru.errors.GameAbandonedError` if the person stops.
     """
-    human = human_seat(tell)
-    tell = named(tell, with_human(opponents, human, None))
-    bots: list[Bot] = with_human(opponents, human, HumanPlayer(out, tell.lang))
-    introduce(out, tell, "intro", len(bots))
+    tell, bots = against(out, tell, opponents, lambda told: HumanPlayer(out, told.lang), "intro")
     states = play_game(bots, seed=seed, options=options)
     final = follow(
         out, next(states), states, lambda before, after: event_lines(before, after, tell)

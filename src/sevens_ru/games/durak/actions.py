@@ -154,6 +154,22 @@ def lead_mask(hand: int) -> int:
     [15, 18, 21, 46]
     """
     mask = 0
+    for rank, suits in suits_by_rank(hand):
+        mask |= _LEAD_PATTERN[suits] << 15 * rank
+    return mask
+
+
+def suits_by_rank(hand: int) -> list[tuple[int, int]]:
+    """The ranks that the card set ``hand`` holds (0 for 6 to 8 for A), each with its suits.
+
+    The suits of a rank are a 4-bit set, bit ``s`` for suit ``s``: the cards of that rank
+    a lead may be made of (D6).
+
+    >>> from sevens_ru import mask_of, Card
+    >>> suits_by_rank(mask_of([Card.parse("7♣"), Card.parse("7♠"), Card.parse("9♦")]))
+    [(1, 9), (3, 2)]
+    """
+    found = []
     for rank in range(9):
         suits = (
             (hand >> rank & 1)
@@ -162,8 +178,8 @@ def lead_mask(hand: int) -> int:
             | (hand >> (rank + 24) & 8)
         )
         if suits:
-            mask |= _LEAD_PATTERN[suits] << 15 * rank
-    return mask
+            found.append((rank, suits))
+    return found
 
 
 def defence_mask(hand: int, uncovered: int, beaten_by: tuple[int, ...]) -> int:

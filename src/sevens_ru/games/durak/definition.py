@@ -107,5 +107,6 @@ GAME: Game[GameState, PlayerView, Move] = Game(
     kernels=kernels,
     commands=lambda: importlib.import_module("sevens_ru.cli.durak").GAME,
     server=lambda: importlib.import_module("sevens_ru.web.durak").GAME,
+    match=lambda: importlib.import_module("sevens_ru.games.durak.tournament").RULES,
 )
 """Old Russian Durak, the second game of the library."""

@@ -46,7 +46,7 @@ from ...common._quote import got
 from ...common.cards import Card, cards_from_mask
 from ...common.shuffle import fresh_seed
 from ...errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
-from .actions import defence_mask, lead_mask, move_of
+from .actions import defence_mask, lead_mask, move_of, suits_by_rank
 from .deal import HAND_SIZE, PACK, check_dealer, check_players, deal_hands, deal_seeded, pack_mask
 from .moves import Cover, InvalidMoveError, Lead, Move, Take, parse_move
 from .names import DURAK
@@ -245,15 +245,8 @@ def leads(hand: int) -> tuple[Lead, ...]:
     (Lead(['7♣']), Lead(['7♠']), Lead(['7♣', '7♠']), Lead(['9♦']))
     """
     moves: tuple[Lead, ...] = ()
-    for offset in range(9):
-        suits = (
-            (hand >> offset & 1)
-            | (hand >> (offset + 8) & 2)
-            | (hand >> (offset + 16) & 4)
-            | (hand >> (offset + 24) & 8)
-        )
-        if suits:
-            moves += _LEADS[offset][suits]
+    for rank, suits in suits_by_rank(hand):
+        moves += _LEADS[rank][suits]
     return moves
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...common._linked import LinkedState, builder
+from ...common._linked import GameSetup, LinkedState, SlotView, builder
 from ...common._numbers import as_int
 from ...common.cards import Card, Suit, cards_from_mask
 from ...errors import RecordError, SevensError
@@ -52,21 +52,10 @@ BEATEN_BY = tuple(tuple(_beaten_by(card, trump) for card in PACK.cards) for trum
 """``BEATEN_BY[trump][i]``: the card set that covers ``DECK[i]`` when ``trump`` is trump (D8)."""
 
 
-class Setup:
+class Setup(GameSetup[Options]):
     """What stays the same during one game: players, dealer, options and the deal."""
 
-    __slots__ = (
-        "_deal_cards",
-        "beaten_by",
-        "deal",
-        "dealer",
-        "options",
-        "players",
-        "seats_after",
-        "take_limit",
-        "trump",
-        "undealt",
-    )
+    __slots__ = ("beaten_by", "dealer", "seats_after", "take_limit", "trump", "undealt")
 
     def __init__(
         self,
@@ -77,34 +66,19 @@ class Setup:
         trump: int,
         undealt: int,
     ) -> None:
-        self.players = players
+        super().__init__(players, options, deal)
         self.dealer = dealer
-        self.options = options
-        self.deal = deal
         self.trump = trump
         self.undealt = undealt
         self.take_limit = options.take_limit
         self.seats_after = _SEATS_AFTER[players]
         self.beaten_by = BEATEN_BY[_CARDS[trump].suit]
-        self._deal_cards: tuple[tuple[Card, ...], ...] | None = None
-
-    @property
-    def deal_cards(self) -> tuple[tuple[Card, ...], ...]:
-        if self._deal_cards is None:
-            self._deal_cards = tuple(cards_from_mask(hand) for hand in self.deal)
-        return self._deal_cards
 
     def key(self) -> tuple[int, int, Options, tuple[int, ...], int]:
         return (self.players, self.dealer, self.options, self.deal, self.trump)
 
-    def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Setup) and self.key() == other.key())
 
-    def __hash__(self) -> int:
-        return hash(self.key())
-
-
-class GameState(LinkedState):
+class GameState(LinkedState[Options]):
     """A position of a game of Durak, from the deal to the end. Immutable and hashable.
 
     Two states are equal when they have the same players, dealer, options, deal, trump
@@ -157,19 +131,9 @@ class GameState(LinkedState):
     _shown: int  # the cards that have been on the table once asked for, else -1 (_shown_cards)
 
     @property
-    def players(self) -> int:
-        """The number of players (D2)."""
-        return self._setup.players
-
-    @property
     def dealer(self) -> int:
         """The seat that dealt (D2); its left neighbour led first (D5)."""
         return self._setup.dealer
-
-    @property
-    def options(self) -> Options:
-        """The rule options of this game."""
-        return self._setup.options
 
     @property
     def trump(self) -> Card:
@@ -213,15 +177,14 @@ class GameState(LinkedState):
         """How many cards each seat holds now."""
         return tuple(hand.bit_count() for hand in self._hands)
 
-    @property
-    def attacker(self) -> int | None:
-        """The seat that leads, or has led, the current bout; ``None`` once the game is over (D5)."""
-        return self._attacker
+    attacker = SlotView[int | None](
+        "_attacker",
+        "The seat that leads, or has led, the current bout; ``None`` once the game is over (D5).",
+    )
 
-    @property
-    def defender(self) -> int | None:
-        """The seat the current bout is against; ``None`` once the game is over (D5)."""
-        return self._defender
+    defender = SlotView[int | None](
+        "_defender", "The seat the current bout is against; ``None`` once the game is over (D5)."
+    )
 
     @property
     def current_player(self) -> int | None:
@@ -261,15 +224,11 @@ class GameState(LinkedState):
         out = self._out
         return tuple(sorted((seat for seat in range(len(out)) if out[seat]), key=out.__getitem__))
 
-    @property
-    def bouts(self) -> int:
-        """How many bouts have been settled (covered or taken) so far."""
-        return self._bouts
+    bouts = SlotView[int]("_bouts", "How many bouts have been settled (covered or taken) so far.")
 
-    @property
-    def takes_in_a_row(self) -> int:
-        """How many bouts in a row, up to now, ended with a take (D13)."""
-        return self._takes
+    takes_in_a_row = SlotView[int](
+        "_takes", "How many bouts in a row, up to now, ended with a take (D13)."
+    )
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -321,25 +280,20 @@ class GameState(LinkedState):
         """The cards of the bout, attacking cards and covers, as a 36-bit card set."""
         return self._attack | self._covers
 
-    @property
-    def attack_mask(self) -> int:
-        """The attacking cards of the bout, led and joined (D6, D7), as a card set."""
-        return self._attack
+    attack_mask = SlotView[int](
+        "_attack", "The attacking cards of the bout, led and joined (D6, D7), as a card set."
+    )
 
-    @property
-    def uncovered_mask(self) -> int:
-        """The attacking cards not yet covered, as a card set."""
-        return self._uncovered
+    uncovered_mask = SlotView[int](
+        "_uncovered", "The attacking cards not yet covered, as a card set."
+    )
 
-    @property
-    def cover_mask(self) -> int:
-        """The cards the defender has laid on attacking cards in this bout (D8), as a card set."""
-        return self._covers
+    cover_mask = SlotView[int](
+        "_covers",
+        "The cards the defender has laid on attacking cards in this bout (D8), as a card set.",
+    )
 
-    @property
-    def set_aside_mask(self) -> int:
-        """The cards of the covered bouts (D10), as a card set."""
-        return self._aside
+    set_aside_mask = SlotView[int]("_aside", "The cards of the covered bouts (D10), as a card set.")
 
     def known_mask(self, seat: int) -> int:
         """The cards everyone knows ``seat`` holds (D17), as :attr:`PlayerView.known_cards` has them.

@@ -27,25 +27,27 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import partial
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 import attrs
+from typing_extensions import Unpack
 
 from ...common import _match
-from ...common._match import Backend, Estimate, MatchError
-from ...common._results import BotFigures, MatchFigures, figures_last
+from ...common._match import Estimate, MatchError, MatchSettings
+from ...common._results import MEAN_PLACE, Figure, MatchRules, count, figure
+from ...common._results import BotResult as _BotResult
+from ...common._results import MatchResult as _MatchResult
 from .bots import Bot
-from .deal import MAX_PLAYERS, MIN_PLAYERS, check_players
+from .definition import GAME
 from .options import Options
-from .play import play_game
-from .scoring import payoffs, ranking
+from .scoring import payoffs
 
-__all__ = ["BotResult", "Estimate", "MatchError", "MatchResult", "play_match"]
+__all__ = ["RULES", "BotResult", "Estimate", "MatchError", "MatchResult", "play_match"]
 
 
-@attrs.frozen(field_transformer=figures_last)
-class BotResult(BotFigures):
+@attrs.frozen
+class BotResult(_BotResult):
     """How one entry of the lineup did over a Durak match.
 
     Each figure is an :class:`~sevens_ru.tournament.Estimate` over the entry's games,
@@ -59,22 +61,21 @@ class BotResult(BotFigures):
     (8, True, True)
     """
 
-    losses: int
-    """The games it ended as the fool (D12)."""
-    draws: int
-    """The games that ended without a fool (D12, D13)."""
-    fool_rate: Estimate
-    """The share of its games it lost, with a Wilson interval; a fair share is ``1 / players`` (less the draws)."""
-    draw_rate: Estimate
-    """The share of its games that were drawn, with a Wilson interval."""
-    mean_place: Estimate
-    """Its mean place (1 is best, D14)."""
-    mean_payoff: Estimate
-    """Its mean payoff per game at a stake of 1 (D15): ``players - 1`` lost by the fool."""
+    losses = count("The games it ended as the fool (D12).")
+    draws = count("The games that ended without a fool (D12, D13).")
+    fool_rate = figure(
+        "The share of its games it lost, with a Wilson interval; a fair share is "
+        "``1 / players`` (less the draws)."
+    )
+    draw_rate = figure("The share of its games that were drawn, with a Wilson interval.")
+    mean_place = figure("Its mean place (1 is best, D14).")
+    mean_payoff = figure(
+        "Its mean payoff per game at a stake of 1 (D15): ``players - 1`` lost by the fool."
+    )
 
 
 @attrs.frozen
-class MatchResult(MatchFigures):
+class MatchResult(_MatchResult[Options, BotResult]):
     """The outcome of a Durak match: one :class:`~sevens_ru.durak.tournament.BotResult` per entry.
 
     Made by :func:`~sevens_ru.durak.tournament.play_match`.
@@ -88,84 +89,47 @@ class MatchResult(MatchFigures):
     bot        games  fool rate             draws                 mean place            payoff                 ms/move
     """
 
-    _game = "durak"
-    _columns = (
-        ("fool rate", "fool_rate"),
-        ("draws", "draw_rate"),
-        ("mean place", "mean_place"),
-        ("payoff", "mean_payoff"),
-    )
 
-    options: Options
-    """The rule options of every game."""
-    bots: tuple[BotResult, ...]
-    """The results, in lineup order."""
+def _loser(state: object, standing: Any) -> bool:
+    return bool(standing.loser)
 
 
-@attrs.frozen
-class _Seat:
-    """One seat's outcome in one game."""
-
-    entry: int
-    place: int
-    loser: bool
-    draw: bool
-    payoff: int
-    moves: int
-    seconds: float
+def _draw(state: Any, standing: object) -> bool:
+    return bool(state.is_draw)
 
 
-def _play_game(
-    lineup: Sequence[Bot],
-    names: Sequence[str],
-    options: Options,
-    seed: int,
-    number: int,
-    rotation: int,
-    entries: Sequence[int],
-) -> list[_Seat]:
-    """Play deal ``number`` in ``rotation``: seat ``s`` is ``lineup[entries[s]]``."""
-    state, table = _match.play_seated(
-        lineup,
-        names,
-        entries,
-        f"deal {number}, rotation {rotation}",
-        lambda seats: play_game(
-            seats,
-            seed=_match.derive("sevens-ru durak match v1", seed, number),
-            dealer=number % len(entries),
-            options=options,
-        ),
-    )
-    money = payoffs(state)
-    return [
-        _Seat(
-            entries[standing.seat],
-            standing.place,
-            standing.loser,
-            state.is_draw,
-            money[standing.seat],
-            table.seats[standing.seat].moves,
-            table.seats[standing.seat].seconds,
-        )
-        for standing in ranking(state)
-    ]
+def _payoff(state: Any, standing: Any) -> int:
+    payoff: int = payoffs(state)[standing.seat]
+    return payoff
 
 
-def play_match(
-    bots: Sequence[Bot],
-    games: int,
-    *,
-    seed: int,
-    players: int | None = None,
-    duplicate: bool = True,
-    jobs: int = 1,
-    options: Options | None = None,
-    names: Sequence[str] | None = None,
-    progress: Callable[[int, int], None] | None = None,
-    move_timeout: float | None = None,
-    backend: Backend = "processes",
-) -> MatchResult:
+def _stakes(players: int) -> tuple[float, float]:
+    return 1.0 - players, 1.0
+
+
+def _dealer(number: int, players: int) -> Mapping[str, Any]:
+    """The dealer of deal ``number``: every seat deals as often."""
+    return {"dealer": number % players}
+
+
+RULES = MatchRules(
+    figures=(
+        Figure("fool_rate", "fool rate", _loser, count="losses"),
+        Figure("draw_rate", "draws", _draw, count="draws"),
+        MEAN_PLACE,
+        Figure("mean_payoff", "payoff", _payoff, bounds=_stakes),
+    ),
+    setup=_dealer,
+    shared_rng=True,  # the bots' generator of play_game, as in every earlier version
+    rule="D2",
+    options_name="durak.Options",
+    result=MatchResult,
+    bot=BotResult,
+)
+"""What a match measures of old Durak: the fool, the draws, the place and the payoff (the game's ``match``)."""
+
+
+def play_match(bots: Sequence[Bot], games: int, **settings: Unpack[MatchSettings]) -> MatchResult:
     """Play ``games`` Durak deals between ``bots`` and measure each bot.
 
     The arguments are those of :func:`sevens_ru.tournament.play_match`: ``bots`` is the
@@ -202,48 +166,4 @@ def play_match(
             own exception is the ``__cause__``).
         MissingExtraError: ``backend="ray"`` without Ray installed.
     """
-    return _match.play_match(
-        _DURAK,
-        bots,
-        games,
-        seed,
-        players,
-        duplicate,
-        jobs,
-        options,
-        names,
-        progress,
-        move_timeout,
-        backend,
-    )
-
-
-def _summarize(name: str, entry: _match.Entry[_Seat], players: int) -> BotResult:
-    return BotResult(
-        **entry.figures(name),
-        losses=entry.count(lambda seat: seat.loser),
-        draws=entry.count(lambda seat: seat.draw),
-        fool_rate=entry.rate(lambda seat: seat.loser),
-        draw_rate=entry.rate(lambda seat: seat.draw),
-        mean_place=entry.mean(lambda seat: float(seat.place), 1.0, float(players)),
-        mean_payoff=entry.mean(lambda seat: float(seat.payoff), 1.0 - players, 1.0),
-    )
-
-
-def _deal(
-    lineup: tuple[Bot, ...], names: list[str], options: Options, seed: int
-) -> _match.Game[_Seat]:
-    return partial(_play_game, lineup, names, options, seed)
-
-
-_DURAK = _match.MatchGame(
-    options=Options,
-    options_name="durak.Options",
-    least=MIN_PLAYERS,
-    most=MAX_PLAYERS,
-    rule="D2",
-    deal=_deal,
-    summarize=_summarize,
-    result=MatchResult,
-    check=lambda players, options: check_players(players, options.short_deck),
-)
+    return cast(MatchResult, _match.play_match(GAME, bots, games, **settings))

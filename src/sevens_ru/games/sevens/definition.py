@@ -100,6 +100,7 @@ GAME: Game[GameState, PlayerView, Card] = Game(
     kernels=kernels,
     commands=lambda: importlib.import_module("sevens_ru.cli.sevens").GAME,
     server=lambda: importlib.import_module("sevens_ru.web.sevens").GAME,
+    match=lambda: importlib.import_module("sevens_ru.games.sevens.tournament").RULES,
     turn=operator.attrgetter("_turn"),  # current_player without the property
 )
 """The main game of the library."""

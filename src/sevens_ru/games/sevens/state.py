@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...common._linked import LinkedState, blank, builder
+from ...common._linked import GameSetup, LinkedState, blank, builder
 from ...common._quote import got
 from ...common.cards import Card, Rank, Suit, cards_from_mask
 from ...errors import InvalidCardError, RecordError, SevensError
@@ -59,21 +59,15 @@ _SEATS_AFTER = tuple(
 _NEXT_SEAT = tuple(tuple((seat + 1) % players for seat in range(players)) for players in range(7))
 
 
-class Setup:
+class Setup(GameSetup[Options]):
     """What stays the same during one game: players, options and the deal."""
 
-    __slots__ = ("_deal_cards", "deal", "next_seat", "options", "players")
+    __slots__ = ("next_seat",)
 
-    players: int
-    options: Options
-    deal: tuple[int, ...]  # the dealt hands as card sets
     next_seat: tuple[int, ...]  # the seat after each seat
-    _deal_cards: tuple[tuple[Card, ...], ...]  # set on first use
 
     def __init__(self, players: int, options: Options, deal: tuple[int, ...]) -> None:
-        self.players = players
-        self.options = options
-        self.deal = deal
+        super().__init__(players, options, deal)
         self.next_seat = _NEXT_SEAT[players]
 
     @property
@@ -81,25 +75,8 @@ class Setup:
         """The seats after each seat, in turn order, ending with that seat."""
         return _SEATS_AFTER[self.players]
 
-    @property
-    def deal_cards(self) -> tuple[tuple[Card, ...], ...]:
-        try:
-            return self._deal_cards
-        except AttributeError:  # not yet asked for: built once, on demand
-            self._deal_cards = tuple(cards_from_mask(hand) for hand in self.deal)
-            return self._deal_cards
 
-    def key(self) -> tuple[int, Options, tuple[int, ...]]:
-        return (self.players, self.options, self.deal)
-
-    def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Setup) and self.key() == other.key())
-
-    def __hash__(self) -> int:
-        return hash(self.key())
-
-
-class GameState(LinkedState):
+class GameState(LinkedState[Options]):
     """A position of the game, from the deal to the end. Immutable and hashable.
 
     Two states are equal when they have the same players, options, deal and history.
@@ -140,16 +117,6 @@ class GameState(LinkedState):
     def _passes(self) -> int:
         """The passes of every seat, seat ``s`` in bits ``8s`` to ``8s + 7``."""
         return passes_of(self._board)
-
-    @property
-    def players(self) -> int:
-        """The number of players (R4)."""
-        return self._setup.players
-
-    @property
-    def options(self) -> Options:
-        """The ranking options of this game."""
-        return self._setup.options
 
     @property
     def deal(self) -> tuple[tuple[Card, ...], ...]:

@@ -31,53 +31,52 @@ True
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
-from functools import partial
+from collections.abc import Sequence
+from typing import Any, cast
 
 import attrs
+from typing_extensions import Unpack
 
 from ...common import _match
-from ...common._match import Backend, Estimate, MatchError
-from ...common._results import BotFigures, MatchFigures, figures_last
+from ...common._match import Estimate, MatchError, MatchSettings
+from ...common._results import MEAN_PLACE, WIN_RATE, Figure, MatchRules, count, figure
+from ...common._results import BotResult as _BotResult
+from ...common._results import MatchResult as _MatchResult
 from .bots import Bot
-from .deal import MAX_PLAYERS, MIN_PLAYERS, PACK
+from .deal import PACK
+from .definition import GAME
 from .options import Options
-from .play import play_game
-from .scoring import ranking
 
-__all__ = ["BotResult", "Estimate", "MatchError", "MatchResult", "play_match"]
+__all__ = ["RULES", "BotResult", "Estimate", "MatchError", "MatchResult", "play_match"]
 
 
-@attrs.frozen(field_transformer=figures_last)
-class BotResult(BotFigures):
+@attrs.frozen
+class BotResult(_BotResult):
     """How one entry of the lineup did over the match.
 
     Each figure is an :class:`Estimate`: the mean over every game the entry played,
     with a 95 % interval that treats each deal (all its rotations together) as one
     sample, since the games of one deal share their cards and are not independent.
     The win rate's interval is the Wilson score interval; the means' intervals are
-    Student's t (see :mod:`sevens_ru.tournament`).
+    Student's t (see :mod:`sevens_ru.tournament`). They are its :attr:`figures` and
+    :attr:`counts` by name.
     """
 
-    wins: int
-    """The games it won (R14)."""
-    win_rate: Estimate
-    """The share of its games it won, with a Wilson interval; a fair share is ``1 / players``."""
-    mean_place: Estimate
-    """Its mean place (1 is best, R18)."""
-    mean_cards_left: Estimate
-    """The mean number of cards it held at the end (R16)."""
-    mean_passes: Estimate
-    """The mean number of times it passed in a game (R11)."""
+    wins = count("The games it won (R14).")
+    win_rate = figure(
+        "The share of its games it won, with a Wilson interval; a fair share is ``1 / players``."
+    )
+    mean_place = figure("Its mean place (1 is best, R18).")
+    mean_cards_left = figure("The mean number of cards it held at the end (R16).")
+    mean_passes = figure("The mean number of times it passed in a game (R11).")
 
 
 @attrs.frozen
-class MatchResult(MatchFigures):
+class MatchResult(_MatchResult[Options, BotResult]):
     """The outcome of a match: the settings, and the results of each lineup entry.
 
-    Made by :func:`play_match`: the settings, and in :attr:`bots` one :class:`BotResult`
-    per entry.
+    Made by :func:`play_match`: the settings, the rule options of every game in
+    :attr:`options`, and in :attr:`bots` one :class:`BotResult` per entry.
 
     >>> from sevens_ru.bots import RandomBot
     >>> from sevens_ru.tournament import play_match
@@ -88,85 +87,47 @@ class MatchResult(MatchFigures):
     random      8  0.625 [0.306, 0.863]  1.375 [1.000, 1.773]
     """
 
-    _game = "sevens"
-    _columns = (
-        ("win rate", "win_rate"),
-        ("mean place", "mean_place"),
-        ("cards left", "mean_cards_left"),
-        ("passes", "mean_passes"),
-    )
 
-    options: Options
-    """The rule options of every game."""
-    bots: tuple[BotResult, ...]
-    """The results, in lineup order."""
+def _cards(players: int) -> tuple[float, float]:
+    return 0.0, float(len(PACK))
 
 
-@attrs.frozen
-class _Seat:
-    """One seat's outcome in one game."""
-
-    entry: int
-    place: int
-    cards_left: int
-    passes: int
-    won: bool
-    moves: int
-    seconds: float
+def _cards_left(state: object, standing: Any) -> int:
+    return int(standing.cards_left)
 
 
-def _play_game(
-    lineup: Sequence[Bot],
-    names: Sequence[str],
-    options: Options,
-    seed: int,
-    number: int,
-    rotation: int,
-    entries: Sequence[int],
-) -> list[_Seat]:
-    """Play deal ``number`` in ``rotation``: seat ``s`` is ``lineup[entries[s]]``."""
-    rngs = [random.Random(_derive(seed, number, rotation, seat)) for seat in range(len(entries))]
-    state, table = _match.play_seated(
-        lineup,
-        names,
-        entries,
-        f"deal {number}, rotation {rotation}",
-        lambda seats: play_game(seats, seed=_derive(seed, number), options=options, rngs=rngs),
-    )
-    return [
-        _Seat(
-            entries[standing.seat],
-            standing.place,
-            standing.cards_left,
-            standing.passes,
-            standing.place == 1,
-            table.seats[standing.seat].moves,
-            table.seats[standing.seat].seconds,
-        )
-        for standing in ranking(state)
-    ]
+def _passes(state: object, standing: Any) -> int:
+    return int(standing.passes)
+
+
+RULES = MatchRules(
+    figures=(
+        WIN_RATE,
+        MEAN_PLACE,
+        Figure("mean_cards_left", "cards left", _cards_left, bounds=_cards),
+        Figure("mean_passes", "passes", _passes, bounds=_cards),
+    ),
+    salt="sevens-ru match v1",  # the seeds of every earlier version's matches
+    rule="R4",
+    options_name="sevens_ru.Options",
+    result=MatchResult,
+    bot=BotResult,
+)
+"""What a match measures of Russian Sevens: wins, place, cards left and passes (the game's ``match``)."""
 
 
 def _derive(*parts: int) -> int:
-    """A 64-bit seed from ``parts``, the same on every platform and Python version."""
+    """A seed of this game's matches from ``parts`` (the match seed, the deal...)."""
     return _match.derive("sevens-ru match v1", *parts)
 
 
-def play_match(
-    bots: Sequence[Bot],
-    games: int,
-    *,
-    seed: int,
-    players: int | None = None,
-    duplicate: bool = True,
-    jobs: int = 1,
-    options: Options | None = None,
-    names: Sequence[str] | None = None,
-    progress: Callable[[int, int], None] | None = None,
-    move_timeout: float | None = None,
-    backend: Backend = "processes",
-) -> MatchResult:
+def play_match(bots: Sequence[Bot], games: int, **settings: Unpack[MatchSettings]) -> MatchResult:
     """Play ``games`` deals between ``bots`` and measure each bot.
+
+    The settings are keywords: ``seed`` (required), ``players=None``,
+    ``duplicate=True``, ``jobs=1``, ``options=None`` (a :class:`sevens_ru.Options`),
+    ``names=None``, ``progress=None``, ``move_timeout=None`` and ``backend="processes"``.
+    It is :func:`sevens_ru.tournament.match` (any game's match) for Russian Sevens.
 
     ``bots`` is the lineup, one bot per seat (``players`` defaults to ``len(bots)``); with
     more seats than bots, the lineup is repeated to fill them (``[a, b]`` at 4 seats sits
@@ -228,46 +189,4 @@ def play_match(
             ``move_timeout`` (the bot's own exception is the ``__cause__``).
         MissingExtraError: ``backend="ray"`` without Ray installed.
     """
-    return _match.play_match(
-        _SEVENS,
-        bots,
-        games,
-        seed,
-        players,
-        duplicate,
-        jobs,
-        options,
-        names,
-        progress,
-        move_timeout,
-        backend,
-    )
-
-
-def _summarize(name: str, entry: _match.Entry[_Seat], players: int) -> BotResult:
-    return BotResult(
-        **entry.figures(name),
-        wins=entry.count(lambda seat: seat.won),
-        win_rate=entry.rate(lambda seat: seat.won),
-        mean_place=entry.mean(lambda seat: float(seat.place), 1.0, float(players)),
-        mean_cards_left=entry.mean(lambda seat: float(seat.cards_left), 0.0, float(len(PACK))),
-        mean_passes=entry.mean(lambda seat: float(seat.passes), 0.0, float(len(PACK))),
-    )
-
-
-def _deal(
-    lineup: tuple[Bot, ...], names: list[str], options: Options, seed: int
-) -> _match.Game[_Seat]:
-    return partial(_play_game, lineup, names, options, seed)
-
-
-_SEVENS = _match.MatchGame(
-    options=Options,
-    options_name="sevens_ru.Options",
-    least=MIN_PLAYERS,
-    most=MAX_PLAYERS,
-    rule="R4",
-    deal=_deal,
-    summarize=_summarize,
-    result=MatchResult,
-)
+    return cast(MatchResult, _match.play_match(GAME, bots, games, **settings))

@@ -119,11 +119,8 @@ class SearchBot:
                     )
                     totals[number] += move_value(fool, seat, players)
                 done += 1
-                if deadline is None:
-                    if done >= deals:
-                        break
-                elif time.perf_counter() >= deadline:
-                    break
+                if done >= deals if deadline is None else time.perf_counter() >= deadline:
+                    break  # the budget is spent: its playouts, or its time
             alive.sort(key=lambda number: -totals[number])  # stable: ties keep their order
             del alive[max(1, (len(alive) + 1) // 2) :]
         return moves[alive[0]]

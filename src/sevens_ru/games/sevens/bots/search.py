@@ -221,11 +221,8 @@ class SearchBot:
                 for number, card in enumerate(moves):
                     totals[number] += self._value(playout(apply(state, card), rng), seat)
             done += 1
-            if deadline is None:
-                if done >= rounds:
-                    break
-            elif time.perf_counter() >= deadline:
-                break
+            if done >= rounds if deadline is None else time.perf_counter() >= deadline:
+                break  # the budget is spent: its playouts, or its time
         best = max(totals)
         return moves[totals.index(best)]
 
