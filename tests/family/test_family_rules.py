@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import random
 
+import attrs
 import pytest
-from family_helpers import PRESETS, deal_to_order, game, random_game
+from family_helpers import PRESETS, deal_to_order, end_position, game, random_game
 
 import sevens_ru as s7
 from sevens_ru import Card, Pass, games
@@ -159,6 +160,40 @@ def test_f17_a_view_shows_no_other_hand_and_the_preset_s_extras() -> None:
     first = domino.new_game(3, seed=3)
     after = domino.apply(first, domino.legal_moves(first)[0])
     assert domino.view(after, 2).start_rank == after.history[0].card.rank  # DO6
+
+
+_OUTCOMES = {"fan-tan": ("payoffs",), "cinquillo": ("scores",)}
+
+
+@pytest.mark.parametrize("name", PRESETS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_f17_the_outcome_is_in_every_view_once_over_and_only_then(name: str, seed: int) -> None:
+    g = game(name)
+    states, _ = random_game(name, seed)
+    extras = _OUTCOMES.get(name, ())
+    for state in states[:-1]:  # F17: before the end the outcome is not public
+        seen = g.view(state, state.current_player)
+        assert seen.ranking is None and all(getattr(seen, extra) is None for extra in extras)
+    final = states[-1]
+    for seat in range(final.players):  # F17: once over, every seat sees the outcome
+        seen = g.view(final, seat)
+        assert seen.ranking == g.ranking(final) and seen.hand == final.hand(seat)
+        for extra in extras:  # T7: fan-tan's payoffs; C5: cinquillo's scores
+            assert getattr(seen, extra) == getattr(g, extra)(final)
+
+
+def test_f17_after_the_end_the_outcome_may_read_the_cards_the_others_held() -> None:
+    # F17: seat 0's views of two ends that differ only by cards swapped between seats 1
+    # and 2 agree on everything but the outcome, which ranks domino's seats by pips (DO6).
+    g = game("domino")
+    start = g.new_game(3, dealer=2, seed=4)
+    one = end_position(start, {1: "K♣", 2: "2♣"}, passes=[0, 0, 0], finished=[0])
+    other = end_position(start, {1: "2♣", 2: "K♣"}, passes=[0, 0, 0], finished=[0])
+    mine, theirs = g.view(one, 0), g.view(other, 0)
+    assert mine.history == theirs.history and mine.hand_sizes == theirs.hand_sizes
+    assert [s.seat for s in mine.ranking] == [0, 2, 1]
+    assert [s.seat for s in theirs.ranking] == [0, 1, 2]
+    assert attrs.evolve(mine, ranking=None) == attrs.evolve(theirs, ranking=None)
 
 
 @pytest.mark.parametrize("name", PRESETS)

@@ -5,7 +5,9 @@ the seat to move and its legal moves (empty but for the viewer's turn), the deal
 the history, and the preset's public extras: fan-tan's pool and chips paid (T9),
 shichinarabe's laid sevens and passes left (N9), domino's start rank (DO6). It holds
 no reference to the state. Other seats' cards never appear in it, not even after the
-end; the outcome is read from the state (``ranking``, ``payoffs``, ``scores``).
+end. The outcome is public once the game is over (F17): then every view holds the
+``ranking``, and fan-tan's its ``payoffs`` (T7), cinquillo's its ``scores`` (C5);
+before the end they are ``None``.
 
 >>> from sevens_ru import games
 >>> game = games.get("shichinarabe")
@@ -16,6 +18,7 @@ end; the outcome is read from the state (``ranking``, ``payoffs``, ``scores``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, Literal
 
 import attrs
@@ -28,7 +31,8 @@ from .events import Event
 from .game import Preset
 from .moves import PASS, Move
 from .presets import rules_for
-from .state import DominoState, FamilyState, FanTanState, ShichinarabeState, row_of
+from .scoring import Standing, payoffs, ranking, scores
+from .state import FamilyState, row_of
 
 __all__ = [
     "CinquilloView",
@@ -47,35 +51,42 @@ Status = Literal["in play", "out", "burst"]
 
 @attrs.frozen
 class FamilyView:
-    """One seat's view of a family game (F17). Immutable; built by the preset's ``view``."""
+    """One seat's view of a family game (F17). Immutable; built by the preset's ``view``.
+
+    Its fields beyond ``seat`` and ``hand`` are the state's public facts of the same
+    names (:func:`view` reads them by name); its outcome fields are ``None`` until the
+    game is over.
+    """
 
     game_name: ClassVar[str] = ""
     pack: ClassVar[Pack]
 
     seat: int
     """The seat that sees."""
-    players: int
-    """The number of seats."""
-    dealer: int
-    """The dealer (F7)."""
-    options: Any
-    """The preset's options."""
     hand: tuple[Card, ...]
     """The seat's own cards, in canonical order (F5)."""
+    dealer: int
+    """The dealer (F7)."""
+    players: int
+    """The number of seats."""
     table: frozenset[Card]
     """The cards on the table."""
+    options: Any
+    """The preset's options."""
+    current_player: int | None
+    """The seat to move, or ``None`` once the game is over."""
     hand_sizes: tuple[int, ...]
     """How many cards every seat holds."""
+    history: tuple[Event, ...]
+    """Every play, pass and burst so far, oldest first."""
     passes: tuple[int, ...]
     """How many times every seat has passed."""
     finished: tuple[int, ...]
     """The seats out, in the order they went out (the first is the winner, once over)."""
     burst: tuple[int, ...]
     """The seats that burst, in that order (N5)."""
-    current_player: int | None
-    """The seat to move, or ``None`` once the game is over."""
-    history: tuple[Event, ...]
-    """Every play, pass and burst so far, oldest first."""
+    ranking: tuple[Standing, ...] | None
+    """The final standings once the game is over (F16, public then: F17), else ``None``."""
     _offered: tuple[Move, ...]
     _centre: int
 
@@ -146,6 +157,8 @@ class FanTanView(FamilyView):
     """The chips in the pool: the antes and the passes' cost (T11 iii)."""
     paid: tuple[int, ...] = ()
     """Each seat's chips paid so far: its ante and its passes (fines are not shown, T9)."""
+    payoffs: tuple[int, ...] | None = None
+    """Each seat's net chips once the deal is over (T7, public then: F17), else ``None``."""
 
 
 @attrs.frozen
@@ -172,10 +185,12 @@ class DominoView(FamilyView):
 
 @attrs.frozen
 class CinquilloView(FamilyView):
-    """A view of cinquillo: no extras beyond F17."""
+    """A view of cinquillo, with the scores once over (C5)."""
 
     game_name = "cinquillo"
     pack = SPANISH_40
+    scores: tuple[int, ...] | None = None
+    """Each seat's score once the game is over (C5, public then: F17), else ``None``."""
 
 
 @attrs.frozen
@@ -186,14 +201,25 @@ class RussianView(FamilyView):
     pack = RUSSIAN_36
 
 
-def _extras(state: FamilyState) -> dict[str, Any]:
-    if isinstance(state, FanTanState):
-        return {"pool": state.pool, "paid": state.paid}
-    if isinstance(state, ShichinarabeState):
-        return {"laid": state.laid, "passes_left": state.passes_left}
-    if isinstance(state, DominoState):
-        return {"start_rank": state.start_rank}
-    return {}
+_OWN = frozenset({"seat", "hand", "_offered", "_centre"})
+_OUTCOME: dict[str, Callable[[Preset, FamilyState], Any]] = {
+    "ranking": ranking,
+    "payoffs": payoffs,
+    "scores": scores,
+}
+
+
+_FIELDS: dict[type[FamilyView], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _fields(view_type: type[FamilyView]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The fields of ``view_type`` that are the state's public facts of the same name, and its outcome."""
+    found = _FIELDS.get(view_type)
+    if found is None:
+        names = [field.name for field in attrs.fields(view_type)]
+        public = tuple(name for name in names if name not in _OWN and name not in _OUTCOME)
+        found = _FIELDS[view_type] = public, tuple(name for name in names if name in _OUTCOME)
+    return found
 
 
 def view(
@@ -209,20 +235,15 @@ def view(
     number = state._check_seat(seat)
     from .game import legal_moves  # the same moves the state lists
 
+    public, outcome = _fields(view_type)
+    facts: dict[str, Any] = {name: getattr(state, name) for name in public}
+    over = state._seat is None
+    for name in outcome:  # F17: public once the game is over
+        facts[name] = _OUTCOME[name](preset, state) if over else None
     return view_type(
         seat=number,
-        players=state.players,
-        dealer=state.dealer,
-        options=state.options,
         hand=state.hand(number),
-        table=state.table,
-        hand_sizes=state.hand_sizes,
-        passes=state.passes,
-        finished=state.finished,
-        burst=state.burst,
-        current_player=state.current_player,
-        history=state.history,
         offered=legal_moves(preset, state) if number == state._seat else (),
         centre=state._centre,
-        **_extras(state),
+        **facts,
     )

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
+from ...common._linked import SlotView
 from ...common._numbers import as_int
 from ...common._quote import got
 from ...common.cards import Card, Rank, Suit
@@ -139,15 +140,10 @@ class FamilyState:
         """The number of seats."""
         return self._setup.players
 
-    @property
-    def dealer(self) -> int:
-        """The dealer (F7): the deal and the first turn start at its left."""
-        return self._setup.dealer
-
-    @property
-    def options(self) -> Any:
-        """The preset's options."""
-        return self._setup.options
+    dealer = SlotView[int](
+        "_setup.dealer", "The dealer (F7): the deal and the first turn start at its left."
+    )
+    options = SlotView[Any]("_setup.options", "The preset's options.")
 
     @property
     def deal(self) -> tuple[tuple[Card, ...], ...]:
@@ -190,25 +186,19 @@ class FamilyState:
         """The seat to move, or ``None`` once the game is over."""
         return self._seat
 
-    @property
-    def passes(self) -> tuple[int, ...]:
-        """How many times each seat has passed."""
-        return self._passes
+    passes = SlotView[tuple[int, ...]]("_passes", "How many times each seat has passed.")
 
     @property
     def history(self) -> tuple[Event, ...]:
         """Every play, pass and burst so far, oldest first."""
         return self._events
 
-    @property
-    def finished(self) -> tuple[int, ...]:
-        """The seats that went out (played their last card), in that order."""
-        return self._finished
-
-    @property
-    def burst(self) -> tuple[int, ...]:
-        """The seats that burst (N5), in that order; always empty but in shichinarabe."""
-        return self._burst
+    finished = SlotView[tuple[int, ...]](
+        "_finished", "The seats that went out (played their last card), in that order."
+    )
+    burst = SlotView[tuple[int, ...]](
+        "_burst", "The seats that burst (N5), in that order; always empty but in shichinarabe."
+    )
 
     @property
     def winner(self) -> int | None:
@@ -228,10 +218,9 @@ class FamilyState:
         """The cards ``seat`` holds now, as a card set of the game's pack."""
         return self._held[self._check_seat(seat)]
 
-    @property
-    def table_mask(self) -> int:
-        """The cards on the table, as a card set of the game's pack."""
-        return self._table
+    table_mask = SlotView[int](
+        "_table", "The cards on the table, as a card set of the game's pack."
+    )
 
     # Values
 
