@@ -2,8 +2,9 @@
 
 Each is a :class:`FamilyGame`: a :class:`~sevens_ru.games.Game` whose functions are
 the one engine's, bound to the preset, with its options class as ``game.Options`` and,
-for fan-tan and cinquillo, ``game.payoffs`` (T7) and ``game.scores`` (C5). The registry
-imports each from its module in ``sevens_ru/games/family/entries/``.
+for fan-tan and cinquillo, ``game.payoffs`` (T7) and ``game.scores`` (C5). All five
+are made from one table, :data:`GAMES` holds them by name, and the registry imports
+each from its module in ``sevens_ru/games/family/entries/``.
 
 >>> from sevens_ru import games
 >>> fan_tan = games.get("fan-tan")
@@ -25,31 +26,26 @@ from typing import Any
 
 import attrs
 
-from ...common.cards import Card, Language, Rank
-from ...common.packs import FRENCH_52, SPANISH_40, Pack
+from ...common.cards import Card, Language
+from ...common.packs import Pack
 from .._game import Game
-from . import actions, game, observation, record, scoring
+from . import actions, game, observation, options, record, scoring
 from .bots.registry import registry
 from .moves import parse_move
 from .names import NAMES
 from .observation import FamilyView
-from .options import (
-    CinquilloOptions,
-    DominoOptions,
-    FanTanOptions,
-    Sevens52Options,
-    ShichinarabeOptions,
-)
-from .state import (
-    CinquilloState,
-    DominoState,
-    FamilyState,
-    FanTanState,
-    Sevens52State,
-    ShichinarabeState,
-)
+from .state import FamilyState
 
-__all__ = ["CINQUILLO", "DOMINO", "FAN_TAN", "SEVENS_52", "SHICHINARABE", "FamilyGame", "bound"]
+__all__ = [
+    "CINQUILLO",
+    "DOMINO",
+    "FAN_TAN",
+    "GAMES",
+    "SEVENS_52",
+    "SHICHINARABE",
+    "FamilyGame",
+    "bound",
+]
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -112,21 +108,19 @@ def _random_setup(players: int, rng: random.Random) -> Mapping[str, Any]:
     return {"dealer": rng.randrange(players)}
 
 
-def _hide_others(
-    preset: game.Preset, fixed: Callable[[Any], Rank | None]
-) -> Callable[..., FamilyState]:
+def _hide_others(preset: game.Preset) -> Callable[..., FamilyState]:
     """``hide_others`` of a preset: the centre cards stay where they are, the rest is dealt again.
 
     Where the centre cards are (or who holds the opening card) is public from the start
     (S3, N2, C3) or shows in the first automatic passes; the other cards hidden from the
-    viewer are shuffled among the other seats, sizes kept. ``fixed`` gives the rank that
-    stays, ``None`` for none (domino: nothing is public before the first card). The deal
+    viewer are shuffled among the other seats, sizes kept. The centre rank stays, none in
+    domino (nothing is public before its first card, DO2). The deal
     is drawn again until its automatic events before the first move are the same (a
     burst, N5, or a pass); after a few tries the deal itself is given back.
     """
 
     def hide_others(state: FamilyState, viewer: int, rng: random.Random) -> FamilyState:
-        rank = fixed(state.options)
+        rank = preset.rules(state.options).centre
         start = game.new_game(
             preset, state.players, dealer=state.dealer, hands=state.deal, options=state.options
         )
@@ -158,12 +152,12 @@ _TRIES = 20
 
 
 def _variants(
-    *options: Any, small: Sequence[Any] = ()
+    every: Sequence[Any], small: Sequence[Any]
 ) -> Callable[[int], Sequence[Mapping[str, Any]]]:
     """Setups that cover the options, every dealer in turn; ``small`` only up to 6 seats."""
 
     def variants(players: int) -> Sequence[Mapping[str, Any]]:
-        chosen = [*options, *(small if players <= 6 else ())]
+        chosen = [*every, *(small if players <= 6 else ())]
         return tuple(
             {"dealer": (players - 1 + number) % players, "options": each}
             for number, each in enumerate(chosen)
@@ -172,135 +166,120 @@ def _variants(
     return variants
 
 
-def _game(
-    preset: game.Preset,
-    view_type: type[FamilyView],
-    *,
-    titles: Mapping[Language, str],
-    pack: Pack,
-    max_players: int,
-    variants: Callable[[int], Sequence[Mapping[str, Any]]],
-    fixed: Callable[[Any], Rank | None],
-    **extra: Any,
-) -> FamilyGame:
+_LANGUAGES: tuple[Language, ...] = ("en", "ru", "fr", "de")
+_TITLES: dict[str, tuple[str, ...]] = {
+    "sevens-52": ("Sevens", "Семёрки (52 карты)", "Sept", "Sieben"),
+    "fan-tan": ("Fan Tan", "Фан-тан", "Fan-tan", "Fan Tan"),
+    "shichinarabe": ("Shichinarabe", "Ситинарабэ", "Shichinarabe", "Shichi Narabe"),
+    "domino": ("Card Domino", "Домино (карточное)", "Domino", "Domino (Karten)"),
+    "cinquillo": ("Cinquillo", "Кинкильо", "Cinquillo", "Cinquillo"),
+}
+"""The presets' titles (F1) in the languages of :data:`_LANGUAGES`."""
+
+_VARIANTS: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]] = {
+    "sevens-52": (
+        (
+            options.Sevens52Options(),
+            options.Sevens52Options(opener="7♥", ace="high", place_numbering="dense"),
+            options.Sevens52Options(opener="left", voluntary_passes=True),
+            options.Sevens52Options(play_to_end=True, rank_by_passes=True),
+            options.Sevens52Options(voluntary_passes=True, play_to_end=True),
+        ),
+        (),
+    ),
+    "fan-tan": (
+        (
+            options.FanTanOptions(),
+            options.FanTanOptions(voluntary_passes=True),
+            options.FanTanOptions(opener="7♦", ace="high", ante=2, short_ante=0, pass_cost=2),
+            options.FanTanOptions(voluntary_passes=True, opener="7♥", place_numbering="dense"),
+        ),
+        (),
+    ),
+    "shichinarabe": (
+        (
+            options.ShichinarabeOptions(),
+            options.ShichinarabeOptions(passes=0, first="left"),
+            options.ShichinarabeOptions(first_out_ends=True, passes=1, place_numbering="dense"),
+            options.ShichinarabeOptions(ace="high", passes=5),
+        ),
+        (),
+    ),
+    "domino": (
+        (options.DominoOptions(), options.DominoOptions(ace="high", play_to_end=True)),
+        (
+            options.DominoOptions(pack=32),
+            options.DominoOptions(pack=32, play_to_end=True),
+        ),  # DO1: up to 6
+    ),
+    "cinquillo": (
+        (
+            options.CinquilloOptions(),
+            options.CinquilloOptions(centre=6, play_to_end=True),
+            options.CinquilloOptions(place_numbering="dense"),
+        ),
+        (),
+    ),
+}
+"""The setups ``api_test`` plays each preset with: its options, and those for few seats only."""
+
+_OUTCOMES: dict[str, dict[str, Callable[[game.Preset, FamilyState], tuple[int, ...]]]] = {
+    "fan-tan": {"payoffs": scoring.payoffs},  # T7
+    "cinquillo": {"scores": scoring.scores},  # C5
+}
+"""The presets' own outcome functions beyond the ranking."""
+
+
+def _game(view_type: type[FamilyView]) -> FamilyGame:
+    """The preset whose views are ``view_type``s, from the tables above and its rules."""
+    name = view_type.game_name
+    options_type = type(_VARIANTS[name][0][0])
+    state_type = next(kind for kind in FamilyState.__subclasses__() if kind.game_name == name)
+    preset = game.preset(name, options_type, state_type, NAMES[name])
+    rules = preset.rules(options_type())
+    outcomes: dict[str, Any] = {
+        key: functools.partial(function, preset)
+        for key, function in _OUTCOMES.get(name, {}).items()
+    }
     return FamilyGame(
-        name=preset.name,
-        titles=titles,
-        min_players=2,
-        max_players=max_players,
+        name=name,
+        titles=dict(zip(_LANGUAGES, _TITLES[name], strict=True)),
+        min_players=rules.min_players,
+        max_players=rules.max_players,
         default_players=4,
-        state_type=preset.state_type,
+        state_type=state_type,
         view_type=view_type,
-        options_type=preset.options_type,
+        options_type=options_type,
         setup=("dealer", "options"),
-        bots=registry(preset.name),
-        **bound(preset, view_type, pack),
-        pack=pack,
-        variants=variants,
+        bots=registry(name),
+        **bound(preset, view_type, rules.pack),
+        pack=rules.pack,
+        variants=_variants(*_VARIANTS[name]),
         random_setup=_random_setup,
-        hide_others=_hide_others(preset, fixed),
-        **extra,
+        hide_others=_hide_others(preset),
+        **outcomes,
     )
 
 
-def _seven(options: object) -> Rank:
-    return Rank.SEVEN
+GAMES: dict[str, FamilyGame] = {
+    view_type.game_name: _game(view_type)
+    for view_type in (
+        observation.Sevens52View,
+        observation.FanTanView,
+        observation.ShichinarabeView,
+        observation.DominoView,
+        observation.CinquilloView,
+    )
+}
+"""The five presets by name, in the order they are registered (F1)."""
 
-
-_SEVENS_52 = game.preset("sevens-52", Sevens52Options, Sevens52State, NAMES["sevens-52"])
-SEVENS_52: FamilyGame = _game(
-    _SEVENS_52,
-    observation.Sevens52View,
-    titles={"en": "Sevens", "ru": "Семёрки (52 карты)", "fr": "Sept", "de": "Sieben"},
-    pack=FRENCH_52,
-    max_players=8,
-    fixed=_seven,
-    variants=_variants(
-        Sevens52Options(),
-        Sevens52Options(opener="7♥", ace="high", place_numbering="dense"),
-        Sevens52Options(opener="left", voluntary_passes=True),
-        Sevens52Options(play_to_end=True, rank_by_passes=True),
-        Sevens52Options(voluntary_passes=True, play_to_end=True),
-    ),
-)
+SEVENS_52 = GAMES["sevens-52"]
 """Sevens with 52 cards (S): Card Dominoes, Parliament."""
-
-_FAN_TAN = game.preset("fan-tan", FanTanOptions, FanTanState, NAMES["fan-tan"])
-FAN_TAN: FamilyGame = _game(
-    _FAN_TAN,
-    observation.FanTanView,
-    titles={"en": "Fan Tan", "ru": "Фан-тан", "fr": "Fan-tan", "de": "Fan Tan"},
-    pack=FRENCH_52,
-    max_players=8,
-    fixed=_seven,
-    variants=_variants(
-        FanTanOptions(),
-        FanTanOptions(voluntary_passes=True),
-        FanTanOptions(opener="7♦", ace="high", ante=2, short_ante=0, pass_cost=2),
-        FanTanOptions(voluntary_passes=True, opener="7♥", place_numbering="dense"),
-    ),
-    payoffs=functools.partial(scoring.payoffs, _FAN_TAN),
-)
+FAN_TAN = GAMES["fan-tan"]
 """Fan Tan, Play or Pay (T): the Hoyle game, with chips."""
-
-_SHICHINARABE = game.preset(
-    "shichinarabe", ShichinarabeOptions, ShichinarabeState, NAMES["shichinarabe"]
-)
-SHICHINARABE: FamilyGame = _game(
-    _SHICHINARABE,
-    observation.ShichinarabeView,
-    titles={
-        "en": "Shichinarabe",
-        "ru": "Ситинарабэ",
-        "fr": "Shichinarabe",
-        "de": "Shichi Narabe",
-    },
-    pack=FRENCH_52,
-    max_players=8,
-    fixed=_seven,
-    variants=_variants(
-        ShichinarabeOptions(),
-        ShichinarabeOptions(passes=0, first="left"),
-        ShichinarabeOptions(first_out_ends=True, passes=1, place_numbering="dense"),
-        ShichinarabeOptions(ace="high", passes=5),
-    ),
-)
+SHICHINARABE = GAMES["shichinarabe"]
 """Shichinarabe, Japanese Sevens (N): sevens laid out, three passes, bursts."""
-
-_DOMINO = game.preset("domino", DominoOptions, DominoState, NAMES["domino"])
-DOMINO: FamilyGame = _game(
-    _DOMINO,
-    observation.DominoView,
-    titles={
-        "en": "Card Domino",
-        "ru": "Домино (карточное)",
-        "fr": "Domino",
-        "de": "Domino (Karten)",
-    },
-    pack=FRENCH_52,
-    max_players=8,
-    fixed=lambda options: None,
-    variants=_variants(
-        DominoOptions(),
-        DominoOptions(ace="high", play_to_end=True),
-        small=(DominoOptions(pack=32), DominoOptions(pack=32, play_to_end=True)),
-    ),
-)
+DOMINO = GAMES["domino"]
 """The French Domino (DO): any card opens and sets the start rank."""
-
-_CINQUILLO = game.preset("cinquillo", CinquilloOptions, CinquilloState, NAMES["cinquillo"])
-CINQUILLO: FamilyGame = _game(
-    _CINQUILLO,
-    observation.CinquilloView,
-    titles={"en": "Cinquillo", "ru": "Кинкильо", "fr": "Cinquillo", "de": "Cinquillo"},
-    pack=SPANISH_40,
-    max_players=6,
-    fixed=lambda options: Rank(options.centre),
-    variants=_variants(
-        CinquilloOptions(),
-        CinquilloOptions(centre=6, play_to_end=True),
-        CinquilloOptions(place_numbering="dense"),
-    ),
-    scores=functools.partial(scoring.scores, _CINQUILLO),
-)
+CINQUILLO = GAMES["cinquillo"]
 """Cinquillo (C): the Spanish 40-card pack, the fives open."""

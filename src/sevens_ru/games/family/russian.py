@@ -26,7 +26,7 @@ from .definition import bound
 from .observation import RussianView
 from .state import RussianState
 
-__all__ = [
+__all__ = [  # in the order of the functions of a game (design.md)
     "apply",
     "from_json",
     "is_over",
