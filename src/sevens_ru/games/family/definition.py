@@ -26,9 +26,11 @@ from typing import Any
 
 import attrs
 
+from ...common._games import Game as Names
 from ...common.cards import Card, Language
 from ...common.packs import Pack
 from .._game import Game
+from ..sevens.options import Options as RussianOptions
 from . import actions, game, observation, options, record, scoring
 from .bots.registry import registry
 from .moves import parse_move
@@ -173,6 +175,7 @@ _TITLES: dict[str, tuple[str, ...]] = {
     "shichinarabe": ("Shichinarabe", "Ситинарабэ", "Shichinarabe", "Shichi Narabe"),
     "domino": ("Card Domino", "Домино (карточное)", "Domino", "Domino (Karten)"),
     "cinquillo": ("Cinquillo", "Кинкильо", "Cinquillo", "Cinquillo"),
+    "sevens": ("Russian Sevens", "Семёрки", "Sept russe", "Russische Sieben"),  # not registered
 }
 """The presets' titles (F1) in the languages of :data:`_LANGUAGES`."""
 
@@ -220,6 +223,14 @@ _VARIANTS: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]] = {
         ),
         (),
     ),
+    "sevens": (
+        (
+            RussianOptions(),
+            RussianOptions(rank_by_passes=True),
+            RussianOptions(place_numbering="dense"),
+        ),
+        (),
+    ),
 }
 """The setups ``api_test`` plays each preset with: its options, and those for few seats only."""
 
@@ -230,12 +241,15 @@ _OUTCOMES: dict[str, dict[str, Callable[[game.Preset, FamilyState], tuple[int, .
 """The presets' own outcome functions beyond the ranking."""
 
 
-def _game(view_type: type[FamilyView]) -> FamilyGame:
-    """The preset whose views are ``view_type``s, from the tables above and its rules."""
+def make(view_type: type[FamilyView], names: Names | None = None) -> FamilyGame:
+    """The preset whose views are ``view_type``s, from the tables above and its rules.
+
+    ``names`` are its names in messages, by default those of :data:`~.names.NAMES`.
+    """
     name = view_type.game_name
     options_type = type(_VARIANTS[name][0][0])
     state_type = next(kind for kind in FamilyState.__subclasses__() if kind.game_name == name)
-    preset = game.preset(name, options_type, state_type, NAMES[name])
+    preset = game.preset(name, options_type, state_type, names or NAMES[name])
     rules = preset.rules(options_type())
     outcomes: dict[str, Any] = {
         key: functools.partial(function, preset)
@@ -262,7 +276,7 @@ def _game(view_type: type[FamilyView]) -> FamilyGame:
 
 
 GAMES: dict[str, FamilyGame] = {
-    view_type.game_name: _game(view_type)
+    view_type.game_name: make(view_type)
     for view_type in (
         observation.Sevens52View,
         observation.FanTanView,

@@ -126,12 +126,10 @@ class FamilyView:
         Raises:
             InvalidSeatError: ``seat`` is not the view's own seat.
         """
-        if as_int(seat) != self.seat:
-            raise InvalidSeatError(
-                f"the view of seat {self.seat} shows only the hand of seat {self.seat}, "
-                f"not of seat {seat!r} (F17)"
-            )
-        return type(self).pack.mask_of(self.hand)
+        if as_int(seat) == self.seat:
+            return type(self).pack.mask_of(self.hand)
+        message = f"the view of seat {self.seat} shows only the hand of seat {self.seat}"
+        raise InvalidSeatError(f"{message}, not of seat {seat!r} (F17)")
 
     @property
     def table_mask(self) -> int:

@@ -12,13 +12,10 @@ as ``"dealer"``). Loading replays every move, so a corrupt record raises a
 :class:`~sevens_ru.errors.RecordError` naming the field or the move at fault.
 
 >>> from sevens_ru import games
->>> game = games.get("domino")
->>> state = game.apply(game.new_game(3, seed=4), "J♥")
->>> text = game.to_json(state)
->>> text[:58]
-'{"format": 1, "game": "domino", "players": 3, "dealer": 2,'
->>> game.from_json(text) == state
-True
+>>> domino = games.get("domino")
+>>> state = domino.apply(domino.new_game(3, seed=4), "J♥")
+>>> domino.to_json(state)[:58], domino.from_json(domino.to_json(state)) == state
+('{"format": 1, "game": "domino", "players": 3, "dealer": 2,', True)
 """
 
 from __future__ import annotations

@@ -100,7 +100,7 @@ class FamilyState:
     __slots__ = _SLOTS
 
     game_name: ClassVar[str] = ""
-    """The preset's name."""
+    """The preset's name, given as the class keyword ``game_name`` of each preset's class."""
 
     _setup: Setup
     _events: tuple[Event, ...]
@@ -116,6 +116,10 @@ class FamilyState:
     _streak: int  # the passes that end the history
     _faults: tuple[tuple[int, tuple[int, ...]], ...]  # T5: passes made holding a playable card
     _hash: int  # set on the first hash()
+
+    def __init_subclass__(cls, game_name: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.game_name = game_name
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise NotAGameStateError(
@@ -305,18 +309,16 @@ def _rebuild(
     return replay(name, players, dealer, options, deal, moves)
 
 
-class Sevens52State(FamilyState):
+class Sevens52State(FamilyState, game_name="sevens-52"):
     """A state of sevens-52 (S)."""
 
     __slots__ = ()
-    game_name = "sevens-52"
 
 
-class FanTanState(FamilyState):
+class FanTanState(FamilyState, game_name="fan-tan"):
     """A state of fan-tan (T), with its pool."""
 
     __slots__ = ()
-    game_name = "fan-tan"
 
     @property
     def paid(self) -> tuple[int, ...]:
@@ -334,11 +336,10 @@ class FanTanState(FamilyState):
         return sum(self.paid)
 
 
-class ShichinarabeState(FamilyState):
+class ShichinarabeState(FamilyState, game_name="shichinarabe"):
     """A state of shichinarabe (N), with the sevens laid out."""
 
     __slots__ = ()
-    game_name = "shichinarabe"
 
     @property
     def laid(self) -> tuple[tuple[Card, ...], ...]:
@@ -353,11 +354,10 @@ class ShichinarabeState(FamilyState):
         return tuple(self._setup.rules.limit - passes for passes in self._passes)
 
 
-class DominoState(FamilyState):
+class DominoState(FamilyState, game_name="domino"):
     """A state of domino (DO), with its start rank."""
 
     __slots__ = ()
-    game_name = "domino"
 
     @property
     def start_rank(self) -> Rank | None:
@@ -365,15 +365,13 @@ class DominoState(FamilyState):
         return None if self._centre < 0 else self._setup.rules.order[self._centre]
 
 
-class CinquilloState(FamilyState):
+class CinquilloState(FamilyState, game_name="cinquillo"):
     """A state of cinquillo (C)."""
 
     __slots__ = ()
-    game_name = "cinquillo"
 
 
-class RussianState(FamilyState):
+class RussianState(FamilyState, game_name="sevens"):
     """A state of Russian Sevens (R1–R21) played by the family's engine (not registered)."""
 
     __slots__ = ()
-    game_name = "sevens"

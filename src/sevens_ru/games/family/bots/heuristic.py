@@ -19,28 +19,24 @@ from ....common.cards import Card
 from ..moves import PASS, Move
 from ..observation import FamilyView
 from ..presets import rules_for
-from ._base import legal_moves_of
+from ._base import FamilyBot, legal_moves_of, pick
 
 __all__ = ["HeuristicBot"]
 
 
 @attrs.frozen
-class HeuristicBot:
+class HeuristicBot(FamilyBot):
     """Plays towards its own cards and holds back the cards that only help the others.
 
-    >>> import random
-    >>> from sevens_ru import games
-    >>> game = games.get("fan-tan")
-    >>> state = game.new_game(4, seed=1)
-    >>> bot = HeuristicBot("fan-tan")
-    >>> bot.choose(game.view(state, state.current_player), random.Random(0)) in game.legal_moves(state)
+    >>> from random import Random
+    >>> from sevens_ru.games import get
+    >>> fan_tan, bot = get("fan-tan"), HeuristicBot("fan-tan")
+    >>> start = fan_tan.new_game(4, seed=1)
+    >>> bot.choose(fan_tan.view(start, start.current_player), Random(0)) in fan_tan.legal_moves(start)
     True
     """
 
-    game: str
-    """The preset whose views the bot takes."""
     name: str = "heuristic"
-    """The name shown in results."""
 
     def choose(self, view: FamilyView, rng: random.Random) -> Move:
         """The card that best follows up its own cards, or a pass where that is wiser (see the module)."""
@@ -52,8 +48,7 @@ class HeuristicBot:
         best = max(score for score, _ in scored)
         if PASS in moves and best < 0 and self._may_pass_freely(view):
             return PASS
-        choices = [card for score, card in scored if score == best]
-        return choices[0] if len(choices) == 1 else rng.choice(choices)
+        return pick(tuple(card for score, card in scored if score == best), rng)
 
     def _may_pass_freely(self, view: FamilyView) -> bool:
         if self.game == "fan-tan":
