@@ -55,6 +55,12 @@ def deal_to_order(
     return hands
 
 
+def dealt(name: str, players: int, dealer: int, **order: Any) -> Any:
+    """The new game of ``name`` on :func:`deal_to_order`'s deal."""
+    hands = deal_to_order(name, players, dealer, **order)
+    return game(name).new_game(players, dealer=dealer, hands=hands, options=order.get("options"))
+
+
 def play(g: Game, state: Any, moves: Iterable[str]) -> Any:
     for move in moves:
         state = g.apply(state, move)

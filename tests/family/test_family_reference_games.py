@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from family_helpers import cards, deal_to_order, end_position, game, play
+from family_helpers import cards, deal_to_order, dealt, end_position, game, play
 
 from sevens_ru import Card, Pass, Play, Rank, Suit
 from sevens_ru.games.family import PASS
@@ -13,14 +13,13 @@ from sevens_ru.games.family.rows import playable, row_span
 
 def test_s10_sevens_52_opening() -> None:
     g = game("sevens-52")
-    hands = deal_to_order(
+    state = dealt(
         "sevens-52",
         4,
         3,
         holds={0: "6♦ 7♠", 2: "7♦ 8♠ 7♥", 3: "8♦ 7♣"},
         lacks={0: "7♣ 7♥ 9♦", 1: "6♦ 9♦ 6♠ 8♠ 7♣ 7♥"},
     )
-    state = g.new_game(4, dealer=3, hands=hands)
     assert state.current_player == 2 and state.history == ()  # S3: 7♦ opens, no pass before
     state = g.apply(state, "7♦")
     assert state.history == (Play(2, Card.parse("7♦")),)  # seats 0, 1 record nothing (S3)
@@ -93,13 +92,12 @@ def test_t5_a_pass_while_able_is_fined_from_the_history() -> None:
 
 def test_n10_shichinarabe_setup_and_first_moves() -> None:
     g = game("shichinarabe")
-    hands = deal_to_order(
+    state = dealt(
         "shichinarabe",
         4,
         3,
         holds={0: "7♣ 6♦", 1: "8♥", 2: "7♦ 7♥ 8♦", 3: "7♠"},
     )
-    state = g.new_game(4, dealer=3, hands=hands)
     assert state.hand_sizes == (12, 13, 11, 12)  # N2: counted after the setup
     assert state.laid == ((Card.parse("7♣"),), (), tuple(cards("7♦ 7♥")), (Card.parse("7♠"),))
     assert state.current_player == 2  # N3: the seat that laid 7♦
@@ -132,14 +130,8 @@ def test_n10_a_burst_leaves_islands() -> None:
 
 def test_do7_domino_start_rank() -> None:
     g = game("domino")
-    hands = deal_to_order(
-        "domino",
-        4,
-        3,
-        holds={0: "10♣", 1: "10♥ 9♣", 3: "J♣"},
-        lacks={1: "J♣ 10♦ 10♠", 2: "9♣ J♣ 9♥ J♥ 10♦ 10♠"},
-    )
-    state = g.new_game(4, dealer=3, hands=hands)
+    lacks = {1: "J♣ 10♦ 10♠", 2: "9♣ J♣ 9♥ J♥ 10♦ 10♠"}  # DO7: 4 players, dealer 3
+    state = dealt("domino", 4, 3, holds={0: "10♣", 1: "10♥ 9♣", 3: "J♣"}, lacks=lacks)
     assert state.current_player == 0 and state.start_rank is None  # DO2: dealer's left
     state = g.apply(state, "10♣")
     assert state.start_rank == Rank.TEN
@@ -165,10 +157,7 @@ def test_do7_an_ace_in_the_32_card_pack_makes_every_row_run_downward() -> None:
 
 def test_c6_cinquillo() -> None:
     g = game("cinquillo")
-    hands = deal_to_order(
-        "cinquillo", 4, 3, holds={0: "7♦", 1: "5♦ J♦ 4♦", 2: "6♦ Q♦", 3: "5♣ 4♣ 6♣"}
-    )
-    state = g.new_game(4, dealer=3, hands=hands)
+    state = dealt("cinquillo", 4, 3, holds={0: "7♦", 1: "5♦ J♦ 4♦", 2: "6♦ Q♦", 3: "5♣ 4♣ 6♣"})
     assert state.hand_sizes == (10, 10, 10, 10) and state.current_player == 1  # C2, C3
     state = play(g, state, ["5♦", "6♦", "5♣", "7♦", "J♦"])  # C1: the sota follows the 7
     assert state.row(Suit.DIAMONDS) == (Rank.FIVE, Rank.JACK)
