@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from . import actions as actions
 from . import cards as cards
 from . import deal as deal
+from . import errors as _errors
 from . import events as events
 from . import game as game
 from . import games as games
@@ -42,35 +43,7 @@ from .common.packs import (
     SPANISH_40,
     Pack,
 )
-from .errors import (
-    BatchError,
-    CardParseError,
-    GameAbandonedError,
-    GameNotOverError,
-    IllegalMoveError,
-    InconsistentViewError,
-    InvalidCardError,
-    InvalidDealError,
-    InvalidGameError,
-    InvalidMaskError,
-    InvalidMoveError,
-    InvalidOptionsError,
-    InvalidPackError,
-    InvalidSeatError,
-    MatchError,
-    MissingExtraError,
-    NoGameError,
-    NoMoveError,
-    NotAGameStateError,
-    NotInDeckError,
-    NotInPackError,
-    RecordError,
-    SevensError,
-    UnknownBotError,
-    UnknownGameError,
-    UnknownLanguageError,
-    WrongTypeError,
-)
+from .errors import *  # noqa: F403  (the names of __all__: every exception of the library)
 from .games.sevens.actions import NUM_ACTIONS, action_of, move_of
 from .games.sevens.events import Event, Pass, Play
 from .games.sevens.game import apply, is_over, legal_actions, legal_mask, legal_moves, new_game
@@ -109,31 +82,10 @@ __all__ = [
     "POINTS",
     "RUSSIAN_36",
     "SPANISH_40",
-    "BatchError",
     "Card",
-    "CardParseError",
     "Event",
-    "GameAbandonedError",
-    "GameNotOverError",
     "GameState",
-    "IllegalMoveError",
-    "InconsistentViewError",
-    "InvalidCardError",
-    "InvalidDealError",
-    "InvalidGameError",
-    "InvalidMaskError",
-    "InvalidMoveError",
-    "InvalidOptionsError",
-    "InvalidPackError",
-    "InvalidSeatError",
     "Language",
-    "MatchError",
-    "MissingExtraError",
-    "NoGameError",
-    "NoMoveError",
-    "NotAGameStateError",
-    "NotInDeckError",
-    "NotInPackError",
     "Options",
     "Pack",
     "Pass",
@@ -141,14 +93,8 @@ __all__ = [
     "Play",
     "PlayerView",
     "Rank",
-    "RecordError",
-    "SevensError",
     "Standing",
     "Suit",
-    "UnknownBotError",
-    "UnknownGameError",
-    "UnknownLanguageError",
-    "WrongTypeError",
     "__version__",
     "action_of",
     "apply",
@@ -168,4 +114,5 @@ __all__ = [
     "returns",
     "to_json",
     "view",
+    *_errors.__all__,
 ]

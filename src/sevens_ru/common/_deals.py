@@ -27,10 +27,15 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from math import factorial
+from typing import Any
 
-__all__ = ["Deals", "multinomial", "shares"]
+from ..errors import InconsistentViewError
+from ._numbers import as_int
+from .cards import Card
+
+__all__ = ["Deals", "check_hand_size", "deal_again", "multinomial", "seats_of", "shares"]
 
 _Room = tuple[tuple[int, ...], bool]  # the room each place has left; the "must" constraint met
 
@@ -45,6 +50,11 @@ class _Group:
         self.places = places  # the places that may hold them
         self.counts = counts  # whether these cards meet the "must" constraint
 
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The places, by the name the compiled sampler reads (the main game's are seats)."""
+        return self.places
+
 
 class Deals:
     """The deals of the ``hidden`` cards (a card set) with ``room[p]`` cards to place ``p``.
@@ -53,9 +63,13 @@ class Deals:
     only the deals that give place ``p`` at least one card of ``cards`` count. The
     tables are filled as they are needed and then reused: draw many samples from one
     :class:`Deals`.
+
+    ``sampler``, where given, is the compiled core's ``sample(groups, splits,
+    split_table, start, must, rng)``, which makes the draws of :meth:`sample` from the
+    same numbers of ``rng`` (at most 5 places, the cards of a 36-card pack).
     """
 
-    __slots__ = ("_complete", "_groups", "_must", "_room", "_splits")
+    __slots__ = ("_complete", "_groups", "_must", "_room", "_sampler", "_splits")
 
     def __init__(
         self,
@@ -63,9 +77,11 @@ class Deals:
         room: tuple[int, ...],
         hidden: int,
         must: tuple[int, int] | None = None,
+        sampler: Callable[..., Any] | None = None,
     ) -> None:
         self._room = room
         self._must = must
+        self._sampler = sampler
         self._groups = _groups(allowed, hidden, must)
         self._complete: dict[tuple[int, _Room], int] = {}
         self._splits: dict[tuple[int, _Room], tuple[list[tuple[int, ...]], list[int]]] = {}
@@ -100,6 +116,11 @@ class Deals:
 
         There must be at least one deal (:attr:`count` above 0).
         """
+        if self._sampler is not None:
+            first = self._start()
+            return tuple(
+                self._sampler(self._groups, self._splits, self._split_table, first, self._must, rng)
+            )
         masks = [0] * len(self._room)
         room = self._start()
         for number, group in enumerate(self._groups):
@@ -208,3 +229,77 @@ def multinomial(split: tuple[int, ...]) -> int:
     for amount in split:
         result //= factorial(amount)
     return result
+
+
+def seats_of(view: Any, least: int, most: int, rule: str) -> tuple[int, int]:
+    """A view's number of seats (``least`` to ``most``, by ``rule``) and its seat, checked.
+
+    What both games' inference check first of a view, which may be built by hand.
+
+    >>> from types import SimpleNamespace
+    >>> seats_of(SimpleNamespace(players=3, seat=2), 2, 4, "D2")
+    (3, 2)
+    >>> seats_of(SimpleNamespace(players=3, seat=3), 2, 4, "D2")
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.InconsistentViewError: view.seat must be a seat 0 to 2, got 3
+
+    Raises:
+        InconsistentViewError: ``view.players`` or ``view.seat`` is not such a number.
+    """
+    players = as_int(view.players)
+    if players is None:
+        raise InconsistentViewError(f"view.players must be an int, got {view.players!r}")
+    if not least <= players <= most:
+        raise InconsistentViewError(
+            f"view.players must be {least} to {most} ({rule}), got {players}"
+        )
+    seat = as_int(view.seat)
+    if seat is None or not 0 <= seat < players:
+        raise InconsistentViewError(
+            f"view.seat must be a seat 0 to {players - 1}, got {view.seat!r}"
+        )
+    return players, seat
+
+
+def check_hand_size(view: Any, seat: int) -> None:
+    """Raise :class:`~sevens_ru.InconsistentViewError` unless ``view.hand_sizes[seat]`` counts ``view.hand``."""
+    if view.hand_sizes[seat] != len(view.hand):
+        raise InconsistentViewError(
+            f"view.hand_sizes[{seat}] is {view.hand_sizes[seat]} but the hand holds "
+            f"{len(view.hand)} cards"
+        )
+
+
+def deal_again(
+    deal: Sequence[Sequence[Card]],
+    viewer: int,
+    fixed: Card,
+    rng: random.Random,
+    undealt: Iterable[Card] = (),
+) -> list[list[Card]]:
+    """``deal``'s hands with the cards ``viewer`` cannot see dealt again to the other seats.
+
+    The other seats' cards and the ``undealt`` ones are shuffled together and dealt
+    to the other seats, each as many as it had; ``fixed``, a card whose holder
+    everyone knows (the main game's 9♦, Durak's trump card), stays with its holder.
+    The games' ``hide_others`` deal a new game from these hands.
+
+    >>> import random
+    >>> from sevens_ru import Card
+    >>> nine, six, seven, eight = map(Card.parse, ["9♦", "6♠", "7♠", "8♠"])
+    >>> hands = deal_again([[six], [seven, nine], [eight]], 0, nine, random.Random(1))
+    >>> hands[0] == [six], hands[1][-1] == nine, sorted(hands[1][:1] + hands[2]) == [seven, eight]
+    (True, True, True)
+    """
+    others = [seat for seat in range(len(deal)) if seat != viewer]
+    pool = [card for seat in others for card in deal[seat] if card != fixed]
+    pool += [card for card in undealt if card != fixed]
+    rng.shuffle(pool)
+    hands = [list(hand) for hand in deal]
+    for seat in others:
+        holds_fixed = fixed in deal[seat]
+        size = len(deal[seat]) - holds_fixed
+        hands[seat] = pool[:size] + ([fixed] if holds_fixed else [])
+        pool = pool[size:]
+    return hands

@@ -7,7 +7,9 @@ about the card they hide.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
+from importlib import resources
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -44,102 +46,36 @@ STYLE = (
     ".title{fill:#ffffff;font:bold 15px 'DejaVu Sans',Arial,sans-serif}"
 )
 
-_WORDS: dict[str, dict[Language, str]] = {
-    "seat": {
-        "en": "Seat {seat}",
-        "ru": "Игрок {seat}",
-        "fr": "Joueur {seat}",
-        "de": "Spieler {seat}",
-    },
-    "to_play": {
-        "en": "{name} to play",
-        "ru": "Ходит {name}",
-        "fr": "C'est au tour de {name}",
-        "de": "{name} ist am Zug",
-    },
-    "won": {
-        "en": "{name} won",
-        "ru": "{name} выиграл",
-        "fr": "{name} a gagné",
-        "de": "{name} hat gewonnen",
-    },
-    "winner": {"en": "won", "ru": "выиграл", "fr": "gagnant", "de": "gewonnen"},
-    "passes": {
-        "en": "passes: {count}",
-        "ru": "пропусков: {count}",
-        "fr": "passes : {count}",
-        "de": "gepasst: {count}",
-    },
-    "passed": {"en": "passed", "ru": "пропустил", "fr": "a passé", "de": "hat gepasst"},
-    "cards": {
-        "en": "{count} cards",
-        "ru": "карт: {count}",
-        "fr": "{count} cartes",
-        "de": "{count} Karten",
-    },
-    "card": {"en": "1 card", "ru": "карт: 1", "fr": "1 carte", "de": "1 Karte"},
-    "last_play": {
-        "en": "Last: {name} played {card}",
-        "ru": "Последний ход: {name}, {card}",
-        "fr": "Dernier coup : {name} a joué {card}",
-        "de": "Zuletzt: {name} spielte {card}",
-    },
-    "deal": {"en": "The deal", "ru": "Раздача", "fr": "La donne", "de": "Das Geben"},
-    "trump": {"en": "Trump", "ru": "Козырь", "fr": "Atout", "de": "Trumpf"},
-    "set_aside": {
-        "en": "Set aside: {count}",
-        "ru": "В отбое: {count}",
-        "fr": "Défausse : {count}",
-        "de": "Abgelegt: {count}",
-    },
-    "attacks": {"en": "attacks", "ru": "ходит", "fr": "attaque", "de": "greift an"},
-    "defends": {"en": "defends", "ru": "отбивается", "fr": "défend", "de": "verteidigt"},
-    "out": {"en": "out", "ru": "вышел", "fr": "sorti", "de": "draußen"},
-    "fool": {"en": "the fool", "ru": "дурак", "fr": "le durak", "de": "der Durak"},
-    "draw": {"en": "A draw", "ru": "Ничья", "fr": "Partie nulle", "de": "Unentschieden"},
-    "fool_title": {
-        "en": "{name} is the fool",
-        "ru": "{name} остался дураком",
-        "fr": "{name} est le durak",
-        "de": "{name} ist der Durak",
-    },
-    "attack_title": {
-        "en": "{attacker} attacks {defender}",
-        "ru": "{attacker} ходит, {defender} отбивается",
-        "fr": "{attacker} attaque {defender}",
-        "de": "{attacker} greift {defender} an",
-    },
-    "leads": {
-        "en": "{name} leads {cards}",
-        "ru": "{name} ходит {cards}",
-        "fr": "{name} attaque avec {cards}",
-        "de": "{name} spielt {cards} aus",
-    },
-    "joins": {
-        "en": "{name} joins {cards}",
-        "ru": "{name} подкидывает {cards}",
-        "fr": "{name} se joint avec {cards}",
-        "de": "{name} legt {cards} dazu",
-    },
-    "covers": {
-        "en": "{name} covers {attack} with {card}",
-        "ru": "{name} кроет {attack} картой {card}",
-        "fr": "{name} couvre {attack} avec {card}",
-        "de": "{name} deckt {attack} mit {card}",
-    },
-    "takes": {
-        "en": "{name} takes {cards}",
-        "ru": "{name} берёт {cards}",
-        "fr": "{name} ramasse {cards}",
-        "de": "{name} nimmt {cards} auf",
-    },
-    "last": {
-        "en": "Last: {what}",
-        "ru": "Последний ход: {what}",
-        "fr": "Dernier coup : {what}",
-        "de": "Zuletzt: {what}",
-    },
-}
+
+def phrasebook(package: str, name: str) -> dict[str, dict[Language, str]]:
+    """The phrases of the data file ``name`` of ``package``, by key, each in every language.
+
+    The file is a JSON object of phrases, ``{"seat": {"en": "Seat {seat}", "ru":
+    "Игрок {seat}", "fr": ..., "de": ...}, ...}``; the texts of each phrase come in the
+    order of :data:`~sevens_ru.LANGUAGES`. The pictures' phrases and the command's
+    messages are read so.
+
+    >>> phrasebook("sevens_ru.svg", "words.json")["trump"]["ru"]
+    'Козырь'
+
+    Raises:
+        ValueError: a phrase is not text in each of the languages, and only them.
+    """
+    phrases = json.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
+    book: dict[str, dict[Language, str]] = {}
+    for key, words in phrases.items():
+        if (
+            not isinstance(words, dict)
+            or sorted(words) != sorted(LANGUAGES)
+            or not all(isinstance(word, str) for word in words.values())
+        ):
+            raise ValueError(f"{name}: {key!r} needs a text in each of {', '.join(LANGUAGES)}")
+        book[key] = {lang: words[lang] for lang in LANGUAGES}
+    return book
+
+
+_WORDS = phrasebook(__package__ or "sevens_ru.svg", "words.json")
+"""The pictures' phrases, by key and language (the data file ``words.json``)."""
 
 
 def scene(

@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import attrs
-
-from ..errors import InvalidOptionsError, SevensError
+from .. import games
+from ..errors import InvalidOptionsError
 from ..games import durak
-from ..games.durak import bots as durak_bots
-from .games import Game, Json, cards, common_json
+from .games import Game, Json, cards
 
 __all__ = ["GAME", "MAX_TAKE_LIMIT"]
 
@@ -18,7 +16,12 @@ MAX_TAKE_LIMIT = durak.Options().take_limit
 """The largest ``take_limit`` (D13) a Durak table may ask for: the default, 100."""
 
 
-def _durak_new(players: int, seed: int | None, options: Mapping[str, Any]) -> durak.GameState:
+def new(players: int, seed: int | None, options: Mapping[str, Any]) -> durak.GameState:
+    """A new game of a table's request, its ``take_limit`` at most :data:`MAX_TAKE_LIMIT`.
+
+    A move it refuses is refused with the engine's reason, which names only the move's
+    cards and the bout's.
+    """
     limit = options.get("take_limit", MAX_TAKE_LIMIT)
     if isinstance(limit, int) and limit > MAX_TAKE_LIMIT:
         raise InvalidOptionsError(
@@ -27,16 +30,12 @@ def _durak_new(players: int, seed: int | None, options: Mapping[str, Any]) -> du
     return durak.new_game(players, seed=seed, options=durak.Options(**options))
 
 
-def _durak_moves(state: durak.GameState) -> list[str]:
+def moves(state: durak.GameState) -> list[str]:
+    """The moves so far, as record text."""
     return [str(move) for move in state.moves]
 
 
-def _durak_refusal(state: durak.GameState, move: Any, error: SevensError) -> str:
-    """The engine's reasons name only the move's cards and the bout's."""
-    return str(error)
-
-
-def _durak_event(event: durak.Event) -> Json:
+def _event(event: durak.Event) -> Json:
     if isinstance(event, durak.Led):
         return {"event": "lead", "seat": event.seat, "cards": cards(event.cards)}
     if isinstance(event, durak.Joined):
@@ -51,11 +50,9 @@ def _durak_event(event: durak.Event) -> Json:
     return {"event": "take", "seat": event.seat, "cards": cards(event.cards)}
 
 
-def _durak_view(state: durak.GameState, seat: int) -> Json:
-    seen = durak.view(state, seat)
+def view(state: durak.GameState, seen: durak.PlayerView) -> Json:
+    """Durak's fields of a seat's view JSON: the trump, the table, the bout, the events."""
     return {
-        "game": "durak",
-        **common_json(state, seat, seen),
         "version": len(state.moves),
         "dealer": seen.dealer,
         "trump": str(seen.trump),
@@ -67,33 +64,9 @@ def _durak_view(state: durak.GameState, seat: int) -> Json:
         "defender": seen.defender,
         "out": list(seen.out),
         "loser": seen.loser,
-        "history": [_durak_event(event) for event in seen.history],
-        "options": attrs.asdict(seen.options),
-        "ranking": _durak_ranking(state) if seen.is_over else None,
+        "history": [_event(event) for event in seen.history],
     }
 
 
-def _durak_ranking(state: durak.GameState) -> list[Json]:
-    return [attrs.asdict(standing) for standing in durak.ranking(state)]
-
-
-GAME = Game(
-    name="durak",
-    min_players=2,
-    max_players=4,
-    bot_names=durak_bots.BOT_NAMES,
-    option_names=("short_deck", "take_limit"),
-    new=_durak_new,
-    bot=durak_bots.make_bot,
-    apply=durak.apply,
-    legal=durak.legal_moves,
-    action=None,
-    seat_view=durak.view,
-    moves=_durak_moves,
-    from_json=durak.from_json,
-    to_json=durak.to_json,
-    view=_durak_view,
-    ranking=_durak_ranking,
-    refusal=_durak_refusal,
-)
+GAME = Game.of(games.get("durak"), __name__)
 """Old Durak at a table of the server."""

@@ -17,6 +17,7 @@ JSON the API sends. Each seat's JSON is built from :func:`sevens_ru.view` (or
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -66,9 +67,52 @@ class Game:
     _moves: Callable[[Any], list[str]]
     _from_json: Callable[[str], Any]
     _to_json: Callable[[Any], str]
-    _view: Callable[[Any, int], Json]
+    _view: Callable[[Any, Any], Json]
     _ranking: Callable[[Any], list[Json]]
     _refusal: Callable[[Any, Any, SevensError], str]
+
+    @classmethod
+    def of(cls, game: games.Game[Any, Any, Any], module: str) -> Game:
+        """``game`` of the registry at a table of the server, with what the server adds in ``module``.
+
+        The name, the seat range, the bots, the options and the rules (apply, legal
+        moves, views, records, ranking) are ``game``'s. ``module`` (``sevens_ru.web.durak``,
+        say) has the functions of the same names: ``moves(state)`` (the moves so far as
+        record text) and ``view(state, seen)`` (the game's own fields of :meth:`view_json`,
+        from a seat's view); and, where it has them, ``new(players, seed, options)``
+        (else the game's ``new_game`` with its options), ``action(number)`` (else moves
+        are sent as text only) and ``refusal(state, move, error)`` (else the engine's
+        reason, ``str(error)``).
+
+        >>> from sevens_ru import games
+        >>> durak = Game.of(games.get("durak"), "sevens_ru.web.durak")
+        >>> durak.option_names, durak.max_players
+        (('short_deck', 'take_limit'), 4)
+        """
+        parts = importlib.import_module(module)
+
+        def new(players: int, seed: int | None, options: Mapping[str, Any]) -> Any:
+            return game.new_game(players, seed=seed, options=game.options_type(**options))
+
+        return cls(
+            name=game.name,
+            min_players=game.min_players,
+            max_players=game.max_players,
+            bot_names=game.bots.names,
+            option_names=tuple(field.name for field in attrs.fields(game.options_type)),
+            new=getattr(parts, "new", new),
+            bot=game.bots.make,
+            apply=game.apply,
+            legal=game.legal_moves,
+            action=getattr(parts, "action", None),
+            seat_view=game.view,
+            moves=parts.moves,
+            from_json=game.from_json,
+            to_json=game.to_json,
+            view=parts.view,
+            ranking=lambda state: standings(game.ranking(state)),
+            refusal=getattr(parts, "refusal", lambda state, move, error: str(error)),
+        )
 
     def deal(self, seats: Sequence[str], *, seed: int | None, options: Mapping[str, Any]) -> Any:
         """A new table's state for ``seats`` (each ``"human"`` or a bot name).
@@ -154,8 +198,26 @@ class Game:
         return self._from_json(text)
 
     def view_json(self, state: Any, seat: int) -> Json:
-        """What ``seat`` may see, as the JSON the API sends."""
-        return self._view(state, seat)
+        """What ``seat`` may see, as the JSON the API sends.
+
+        Every game's begins with the seat, the hands' sizes and the legal moves, and
+        ends with the options and the ranking (``None`` until the game is over); the
+        game's ``view`` gives what lies between, from the state and the seat's view.
+        """
+        seen = self._seat_view(state, seat)
+        return {
+            "game": self.name,
+            "seat": seat,
+            "players": state.players,
+            "hand": cards(seen.hand),
+            "hand_sizes": list(seen.hand_sizes),
+            "current_player": seen.current_player,
+            "legal_moves": [str(move) for move in seen.legal_moves()],
+            "over": seen.is_over,
+            **self._view(state, seen),
+            "options": attrs.asdict(seen.options),
+            "ranking": self.ranking_json(state) if seen.is_over else None,
+        }
 
     def ranking_json(self, state: Any) -> list[Json]:
         """The ranking of a finished game, best first."""
@@ -167,18 +229,9 @@ def cards(cards: Sequence[Card] | frozenset[Card]) -> list[str]:
     return [str(card) for card in sorted(cards)]
 
 
-def common_json(state: Any, seat: int, seen: Any) -> Json:
-    """What every game's view JSON begins with: the seat, the hands' sizes, the legal moves."""
-    over = seen.is_over
-    return {
-        "seat": seat,
-        "players": state.players,
-        "hand": cards(seen.hand),
-        "hand_sizes": list(seen.hand_sizes),
-        "current_player": seen.current_player,
-        "legal_moves": [str(move) for move in seen.legal_moves()],
-        "over": over,
-    }
+def standings(ranking: Sequence[Any]) -> list[Json]:
+    """A ranking's standings (attrs classes) as JSON, best first."""
+    return [attrs.asdict(standing) for standing in ranking]
 
 
 def server_games() -> dict[str, Game]:

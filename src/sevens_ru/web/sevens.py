@@ -2,36 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
-
-import attrs
 
 import sevens_ru as s7
 
+from .. import games
 from ..common.cards import DECK, Card
 from ..errors import IllegalMoveError, InvalidMoveError, SevensError
-from ..games.sevens.bots import BOT_NAMES, make_bot
-from .games import Game, Json, cards, common_json
+from .games import Game, Json, cards
 
 __all__ = ["GAME"]
 
 
-def _sevens_new(players: int, seed: int | None, options: Mapping[str, Any]) -> s7.GameState:
-    return s7.new_game(players, seed=seed, options=s7.Options(**options))
-
-
-def _sevens_moves(state: s7.GameState) -> list[str]:
+def moves(state: s7.GameState) -> list[str]:
+    """The cards played so far, as record text."""
     return [str(event.card) for event in state.history if isinstance(event, s7.Play)]
 
 
-def _sevens_action(number: int) -> Card:
+def action(number: int) -> Card:
+    """The card of an action number."""
     if not 0 <= number < len(DECK):
         raise InvalidMoveError(f"an action number is 0 to {len(DECK) - 1}, got {number}")
     return DECK[number]
 
 
-def _sevens_refusal(state: s7.GameState, move: Any, error: SevensError) -> str:
+def refusal(state: s7.GameState, move: Any, error: SevensError) -> str:
     """The engine's reason names the nine that opens a row, which may be in another hand."""
     if not isinstance(error, IllegalMoveError) or state.current_player is None:
         return str(error)
@@ -47,8 +42,8 @@ def _sevens_refusal(state: s7.GameState, move: Any, error: SevensError) -> str:
     return f"seat {seat} cannot play {card}: {reason}; legal moves: {legal}"
 
 
-def _sevens_view(state: s7.GameState, seat: int) -> Json:
-    seen = s7.view(state, seat)
+def view(state: s7.GameState, seen: s7.PlayerView) -> Json:
+    """Sevens' fields of a seat's view JSON: the table, the passes, the winner, the events."""
     history: list[Json] = [
         {"event": "play", "seat": event.seat, "card": str(event.card)}
         if isinstance(event, s7.Play)
@@ -56,39 +51,13 @@ def _sevens_view(state: s7.GameState, seat: int) -> Json:
         for event in seen.history
     ]
     return {
-        "game": "sevens",
-        **common_json(state, seat, seen),
         "version": len(seen.table),
         "table": cards(seen.table),
         "passes": list(seen.passes),
         "winner": seen.winner,
         "history": history,
-        "options": attrs.asdict(seen.options),
-        "ranking": _sevens_ranking(state) if seen.is_over else None,
     }
 
 
-def _sevens_ranking(state: s7.GameState) -> list[Json]:
-    return [attrs.asdict(standing) for standing in s7.ranking(state)]
-
-
-GAME = Game(
-    name="sevens",
-    min_players=2,
-    max_players=6,
-    bot_names=BOT_NAMES,
-    option_names=("rank_by_passes", "place_numbering"),
-    new=_sevens_new,
-    bot=make_bot,
-    apply=s7.apply,
-    legal=s7.legal_moves,
-    action=_sevens_action,
-    seat_view=s7.view,
-    moves=_sevens_moves,
-    from_json=s7.from_json,
-    to_json=s7.to_json,
-    view=_sevens_view,
-    ranking=_sevens_ranking,
-    refusal=_sevens_refusal,
-)
+GAME = Game.of(games.get("sevens"), __name__)
 """The main game at a table of the server."""

@@ -9,22 +9,19 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .._game import Game, Tensors, rules_of
-from . import actions, game, moves, observation, picture, record, scoring
-from .bots.registry import _REGISTRY
-from .deal import PACK, check_players, pack
+from ...common._deals import deal_again
+from .._game import Game
+from .._layout import folder_parts
+from .deal import pack
 from .game import new_game
-from .kernels import kernels
 from .moves import Move
 from .observation import PlayerView
 from .options import Options
 from .state import GameState
-from .text import text
 
 __all__ = ["GAME"]
 
@@ -62,51 +59,24 @@ def hide_others(state: GameState, viewer: int, rng: random.Random) -> GameState:
     """
     dealt = {card for hand in state.deal for card in hand}
     undealt = [card for card in pack(state.options.short_deck) if card not in dealt]
-    others = [seat for seat in range(state.players) if seat != viewer]
-    pool = [card for seat in others for card in state.deal[seat] if card != state.trump]
-    pool += [card for card in undealt if card != state.trump]
-    rng.shuffle(pool)
-    hands = [list(hand) for hand in state.deal]
-    for seat in others:
-        holds_trump = state.trump in state.deal[seat]
-        size = len(state.deal[seat]) - holds_trump
-        hands[seat] = pool[:size] + ([state.trump] if holds_trump else [])
-        pool = pool[size:]
+    hands = deal_again(state.deal, viewer, state.trump, rng, undealt)
     return new_game(
         state.players, dealer=state.dealer, hands=hands, trump=state.trump, options=state.options
     )
 
 
 GAME: Game[GameState, PlayerView, Move] = Game(
-    name="durak",
     titles={
         "en": "Old Durak",
         "ru": "Дурачки",
         "fr": "Durak à l'ancienne",
         "de": "Altes Durak",
     },
-    min_players=2,
-    max_players=4,
     default_players=3,
-    state_type=GameState,
-    view_type=PlayerView,
-    options_type=Options,
     setup=("dealer", "trump", "options"),
-    num_actions=lambda players: actions.NUM_ACTIONS,
-    bots=_REGISTRY,
-    **rules_of(game, observation, scoring, record, actions, moves),
-    pack=PACK,
+    **folder_parts(__package__),
     variants=_variants,
     random_setup=_random_setup,
     hide_others=hide_others,
-    tensors=lambda: Tensors.of("sevens_ru.games.durak.encode"),  # numpy, when asked for
-    draw=picture.picture,
-    positions=picture.positions,
-    check_players=check_players,
-    text=text,
-    kernels=kernels,
-    commands=lambda: importlib.import_module("sevens_ru.cli.durak").GAME,
-    server=lambda: importlib.import_module("sevens_ru.web.durak").GAME,
-    match=lambda: importlib.import_module("sevens_ru.games.durak.tournament").RULES,
 )
 """Old Russian Durak, the second game of the library."""

@@ -38,7 +38,7 @@ from collections.abc import Mapping
 from operator import xor
 from types import MappingProxyType
 
-from ...common._deals import Deals
+from ...common._deals import Deals, check_hand_size, seats_of
 from ...common._games import not_a_view
 from ...common._linked import lineage
 from ...common._numbers import as_int
@@ -300,23 +300,10 @@ def _facts(
         raise not_a_view(
             "durak.inference.infer()", seen, game=DURAK, instead="sevens_ru.inference.infer"
         )
-    players = as_int(seen.players)
-    if players is None:
-        raise InconsistentViewError(f"view.players must be an int, got {seen.players!r}")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InconsistentViewError(f"view.players must be 2 to 4 (D2), got {players}")
-    seat = as_int(seen.seat)
-    if seat is None or not 0 <= seat < players:
-        raise InconsistentViewError(
-            f"view.seat must be a seat 0 to {players - 1}, got {seen.seat!r}"
-        )
+    players, seat = seats_of(seen, MIN_PLAYERS, MAX_PLAYERS, "D2")
     if not isinstance(seen.hand_sizes, tuple) or len(seen.hand_sizes) != players:
         raise InconsistentViewError(f"view.hand_sizes needs one entry per seat ({players})")
-    if seen.hand_sizes[seat] != len(seen.hand):
-        raise InconsistentViewError(
-            f"view.hand_sizes[{seat}] is {seen.hand_sizes[seat]} but the hand holds "
-            f"{len(seen.hand)} cards"
-        )
+    check_hand_size(seen, seat)
     excluded = [0] * players
     for event in seen.history:
         if isinstance(event, Led):  # D7: after it, only the attacker holds that rank

@@ -24,6 +24,7 @@ from ...common._games import not_a_state
 from ...common._numbers import as_int
 from ...common.cards import Card, cards_from_mask, mask_of
 from ...errors import InvalidSeatError
+from .._layout import seat_view
 from .actions import action_of, defence_mask, lead_mask
 from .deal import HAND_SIZE, pack_mask
 from .events import Covered, Joined, Led, Took
@@ -232,23 +233,4 @@ def view(state: GameState, seat: int) -> PlayerView:
     """
     if not isinstance(state, GameState):
         raise not_a_state("view", state, game=DURAK)
-    seat = state._check_seat(seat)
-    return PlayerView(
-        seat=seat,
-        players=state.players,
-        dealer=state.dealer,
-        options=state.options,
-        trump=state.trump,
-        hand=state.hand(seat),
-        table=state.table,
-        set_aside=state.set_aside,
-        hand_sizes=state.hand_sizes,
-        out=state.out,
-        attacker=state.attacker,
-        defender=state.defender,
-        current_player=state.current_player,
-        bouts=state.bouts,
-        takes_in_a_row=state.takes_in_a_row,
-        history=state.history,
-        loser=state.loser,
-    )
+    return seat_view(PlayerView, state, seat)

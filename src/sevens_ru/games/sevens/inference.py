@@ -33,14 +33,13 @@ from them **exactly uniformly**, with no rejection loop. :func:`possible_holders
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections.abc import Mapping
 from types import MappingProxyType
 
 import attrs
 
 from ...common._core import speedups
-from ...common._deals import multinomial, shares
+from ...common._deals import Deals, check_hand_size, seats_of
 from ...common._games import not_a_view
 from ...common._linked import lineage
 from ...common._numbers import as_int
@@ -86,16 +85,7 @@ def _facts(view: PlayerView) -> _Facts:
     """Check ``view`` against the rules and read off what it proves."""
     if not isinstance(view, PlayerView):
         raise not_a_view("sevens_ru.inference", view, game=SEVENS)
-    players = as_int(view.players)
-    if players is None:
-        raise InconsistentViewError(f"view.players must be an int, got {view.players!r}")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InconsistentViewError(f"view.players must be 2 to 6 (R4), got {players}")
-    seat = as_int(view.seat)
-    if seat is None or not 0 <= seat < players:
-        raise InconsistentViewError(
-            f"view.seat must be a seat 0 to {players - 1}, got {view.seat!r}"
-        )
+    players, seat = seats_of(view, MIN_PLAYERS, MAX_PLAYERS, "R4")
     if (
         not isinstance(view.hand_sizes, tuple)
         or not isinstance(view.passes, tuple)
@@ -112,11 +102,7 @@ def _facts(view: PlayerView) -> _Facts:
     if hand & table:
         cards = " ".join(map(str, cards_from_mask(hand & table)))
         raise InconsistentViewError(f"view.hand and view.table share {cards}")
-    if view.hand_sizes[seat] != len(view.hand):
-        raise InconsistentViewError(
-            f"view.hand_sizes[{seat}] is {view.hand_sizes[seat]} but the hand holds "
-            f"{len(view.hand)} cards"
-        )
+    check_hand_size(view, seat)
     excluded, to_play = _replay(view, hand, table)
     seats = tuple(other for other in range(players) if other != seat)
     unseen = _WHOLE & ~hand & ~table
@@ -231,30 +217,6 @@ def _replay(view: PlayerView, hand: int, table: int) -> tuple[list[int], int | N
     return excluded, view.current_player
 
 
-@attrs.frozen
-class _Group:
-    """Interchangeable unseen cards: the same seats may hold each of them."""
-
-    cards: tuple[int, ...]  # card indexes
-    seats: tuple[int, ...]  # positions in _Facts.seats
-    counts: bool  # whether these cards satisfy the to-play seat's R11 constraint
-
-
-def _groups(facts: _Facts) -> tuple[_Group, ...]:
-    by_key: dict[tuple[tuple[int, ...], bool], list[int]] = {}
-    rest = facts.unseen
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        seats = tuple(position for position, allowed in enumerate(facts.allowed) if allowed & low)
-        counts = facts.must_play is not None and bool(facts.must_play[1] & low)
-        by_key.setdefault((seats, counts), []).append(low.bit_length() - 1)
-    return tuple(_Group(tuple(cards), seats, counts) for (seats, counts), cards in by_key.items())
-
-
-_Progress = tuple[tuple[int, ...], bool]  # remaining sizes per other seat; R11 constraint met
-
-
 class Inference:
     """Everything one view proves about the hidden hands, with exact counts.
 
@@ -271,23 +233,14 @@ class Inference:
     True
     """
 
-    __slots__ = (
-        "_complete",
-        "_facts",
-        "_groups",
-        "_holders",
-        "_own",
-        "_splits",
-        "_template",
-        "_view",
-    )
+    __slots__ = ("_deals", "_facts", "_holders", "_own", "_template", "_view")
 
     def __init__(self, view: PlayerView) -> None:
-        self._facts = _facts(view)
+        facts = self._facts = _facts(view)
         self._view = view
-        self._groups = _groups(self._facts)
-        self._complete: dict[tuple[int, _Progress], int] = {}
-        self._splits: dict[tuple[int, _Progress], tuple[list[tuple[int, ...]], list[int]]] = {}
+        # The other seats are the places; the seat to play must get a playable card (R11).
+        sampler = speedups.sample if speedups is not None else None
+        self._deals = Deals(facts.allowed, facts.sizes, facts.unseen, facts.must_play, sampler)
         self._holders: Mapping[Card, frozenset[int]] | None = None
         self._own = _WHOLE & ~self._facts.unseen & ~_table_mask(view)  # the viewer's hand
         self._template: _Template | None = None
@@ -310,7 +263,7 @@ class Inference:
     @property
     def count(self) -> int:
         """The exact number of ways to deal the unseen cards consistently with the view."""
-        return self._ways(0, self._start())
+        return self._deals.count
 
     def allowed(self, seat: int) -> tuple[Card, ...]:
         """The unseen cards ``seat`` may hold by its passes alone (R21), sizes aside.
@@ -339,7 +292,13 @@ class Inference:
         many possible cards as it holds must hold all of them, so no one else can.
         """
         if self._holders is None:
-            self._holders = MappingProxyType(self._find_holders())
+            seats = self._facts.seats
+            self._holders = MappingProxyType(
+                {
+                    PACK.cards[index]: frozenset(seats[position] for position in positions)
+                    for index, positions in self._deals.holders().items()
+                }
+            )
         return self._holders
 
     def sample(self, rng: random.Random) -> tuple[tuple[Card, ...], ...]:
@@ -354,114 +313,12 @@ class Inference:
         """:meth:`sample` as card sets (bit ``i`` is ``DECK[i]``): faster, for search."""
         if not isinstance(rng, random.Random):
             raise WrongTypeError(f"expected a random.Random, got {type(rng).__name__}")
-        facts = self._facts
-        if speedups is not None:  # the compiled core: the same draws from rng, in C
-            start, must_play = self._start(), facts.must_play
-            masks = speedups.sample(
-                self._groups, self._splits, self._split_table, start, must_play, rng
-            )
-        else:
-            masks = self._draw(rng)
+        masks = self._deals.sample(rng)  # in C where the compiled core is built
         hands = [0] * self._view.players
         hands[self._view.seat] = self._own
-        for position, other in enumerate(facts.seats):
+        for position, other in enumerate(self._facts.seats):
             hands[other] = masks[position]
         return tuple(hands)
-
-    def _draw(self, rng: random.Random) -> list[int]:
-        """The other seats' card sets, in the order of ``_Facts.seats``, drawn from ``rng``.
-
-        Group by group: a split of its cards among its seats, weighted by the number of
-        deals it leaves; then its cards shuffled and dealt in that split.
-        """
-        masks = [0] * len(self._facts.seats)
-        state = self._start()
-        for number, group in enumerate(self._groups):
-            splits, cumulative = self._split_table(number, state)
-            choice = bisect_right(cumulative, rng.randrange(cumulative[-1]))
-            split = splits[choice]
-            cards = list(group.cards)
-            rng.shuffle(cards)
-            start = 0
-            for position, amount in zip(group.seats, split, strict=True):
-                for index in cards[start : start + amount]:
-                    masks[position] |= 1 << index
-                start += amount
-            state = self._after(group, state, split)
-        return masks
-
-    # The dynamic programme. A state is the sizes the other seats still have to fill
-    # and whether the seat to play has got a playable card yet (R11); groups are dealt
-    # in order, a group of m cards split among its seats in m! / (x1! x2! ...) ways.
-
-    def _start(self) -> _Progress:
-        return (self._facts.sizes, self._facts.must_play is None)
-
-    def _after(self, group: _Group, state: _Progress, split: tuple[int, ...]) -> _Progress:
-        sizes = list(state[0])
-        met = state[1]
-        for position, amount in zip(group.seats, split, strict=True):
-            sizes[position] -= amount
-            if amount and group.counts and self._facts.must_play is not None:
-                met = met or position == self._facts.must_play[0]
-        return (tuple(sizes), met)
-
-    def _ways(self, number: int, state: _Progress) -> int:
-        """The ways to deal groups ``number`` onwards from ``state``."""
-        if number == len(self._groups):
-            return int(state[1] and not any(state[0]))
-        key = (number, state)
-        ways = self._complete.get(key)
-        if ways is None:
-            ways = sum(
-                multinomial(split) * self._ways(number + 1, self._after(group, state, split))
-                for group in (self._groups[number],)
-                for split in shares(len(group.cards), [state[0][seat] for seat in group.seats])
-            )
-            self._complete[key] = ways
-        return ways
-
-    def _split_table(
-        self, number: int, state: _Progress
-    ) -> tuple[list[tuple[int, ...]], list[int]]:
-        """The possible splits of group ``number`` from ``state``, with cumulative weights."""
-        key = (number, state)
-        table = self._splits.get(key)
-        if table is None:
-            group = self._groups[number]
-            splits: list[tuple[int, ...]] = []
-            cumulative: list[int] = []
-            total = 0
-            for split in shares(len(group.cards), [state[0][seat] for seat in group.seats]):
-                weight = multinomial(split) * self._ways(
-                    number + 1, self._after(group, state, split)
-                )
-                if weight:
-                    total += weight
-                    splits.append(split)
-                    cumulative.append(total)
-            table = self._splits[key] = (splits, cumulative)
-        return table
-
-    def _find_holders(self) -> dict[Card, frozenset[int]]:
-        facts = self._facts
-        found: list[set[int]] = [set() for _ in self._groups]
-        frontier = {self._start()}
-        for number, group in enumerate(self._groups):
-            following = set()
-            for state in frontier:
-                splits, _ = self._split_table(number, state)
-                for split in splits:
-                    for position, amount in zip(group.seats, split, strict=True):
-                        if amount:
-                            found[number].add(facts.seats[position])
-                    following.add(self._after(group, state, split))
-            frontier = following
-        return {
-            PACK.cards[index]: frozenset(found[number])
-            for number, group in enumerate(self._groups)
-            for index in sorted(group.cards)
-        }
 
     def sample_state(self, rng: random.Random) -> GameState:
         """A whole game state whose hidden hands are one exactly uniform consistent deal.

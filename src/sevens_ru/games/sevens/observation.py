@@ -22,6 +22,7 @@ from ...common._numbers import as_int
 from ...common._quote import got
 from ...common.cards import Card, Rank, Suit, cards_from_mask, mask_of
 from ...errors import InvalidCardError, InvalidSeatError
+from .._layout import seat_view
 from ._board import playable_mask
 from .deal import PACK
 from .events import Pass, Play
@@ -89,6 +90,11 @@ class PlayerView:
         return self.current_player is None
 
     @property
+    def table_mask(self) -> int:
+        """The cards on the table, as a 36-bit card set."""
+        return mask_of(self.table)
+
+    @property
     def unseen(self) -> frozenset[Card]:
         """The cards neither in this hand nor on the table: those the other seats hold.
 
@@ -96,7 +102,12 @@ class PlayerView:
         >>> len(s7.view(s7.new_game(3, seed=4), 0).unseen)
         24
         """
-        return frozenset(cards_from_mask(_WHOLE & ~mask_of(self.hand) & ~mask_of(self.table)))
+        return frozenset(cards_from_mask(_WHOLE & ~mask_of(self.hand) & ~self.table_mask))
+
+    @property
+    def playable_mask(self) -> int:
+        """:meth:`playable` as a 36-bit card set."""
+        return playable_mask(self.table_mask)
 
     def playable(self) -> tuple[Card, ...]:
         """Every card that its holder could play now, wherever it is (R7, R9).
@@ -105,7 +116,7 @@ class PlayerView:
         >>> s7.view(s7.new_game(2, seed=1), 0).playable()
         (Card.parse('9♦'),)
         """
-        return cards_from_mask(playable_mask(mask_of(self.table)))
+        return cards_from_mask(self.playable_mask)
 
     def legal_moves(self) -> tuple[Card, ...]:
         """The cards this seat may play now: empty unless it is this seat's turn.
@@ -141,21 +152,11 @@ class PlayerView:
             )
         return mask_of(self.hand)
 
-    @property
-    def table_mask(self) -> int:
-        """The cards on the table, as a 36-bit card set."""
-        return mask_of(self.table)
-
-    @property
-    def playable_mask(self) -> int:
-        """:meth:`playable` as a 36-bit card set."""
-        return playable_mask(mask_of(self.table))
-
     def legal_mask(self) -> int:
         """:meth:`legal_moves` as a 36-bit int: bit ``a`` set when action ``a`` (``DECK[a]``) is legal."""
         if self.current_player != self.seat:
             return 0
-        return mask_of(self.hand) & playable_mask(mask_of(self.table))
+        return mask_of(self.hand) & self.playable_mask
 
     def legal_actions(self) -> tuple[int, ...]:
         """The action numbers of :meth:`legal_moves`, ascending (the cards' indexes in :data:`DECK`).
@@ -187,16 +188,4 @@ def view(state: GameState, seat: int) -> PlayerView:
     """
     if not isinstance(state, GameState):
         raise not_a_state("view", state, game=SEVENS)
-    seat = state._check_seat(seat)
-    return PlayerView(
-        seat=seat,
-        players=state.players,
-        options=state.options,
-        hand=state.hand(seat),
-        table=state.table,
-        hand_sizes=state.hand_sizes,
-        passes=state.passes,
-        current_player=state.current_player,
-        history=state.history,
-        winner=state.winner,
-    )
+    return seat_view(PlayerView, state, seat)
