@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 import sevens_ru as s7
 from sevens_ru import DECK, RUSSIAN_36, Card, Rank, Suit
+from sevens_ru.common.cards import CARD_LANGUAGES
 
 LOW_CARDS = tuple(Card(rank, suit) for suit in Suit for rank in Rank if rank < Rank.SIX)
 """The 16 cards 2 to 5, of no place in DECK."""
@@ -157,6 +158,13 @@ def test_card_points() -> None:
         ("Т♥", "A♥"),
         ("т♣", "A♣"),
         ("дd", "Q♦"),
+        # Spanish faces (F6): sota, caballo, rey, as; the rank comes first
+        ("S♦", "J♦"),
+        ("C♦", "Q♦"),
+        ("SS", "J♠"),
+        ("CC", "Q♣"),
+        ("sc", "J♣"),
+        ("c s", "Q♠"),
         # outlined suit symbols and emoji presentation
         ("Q♡", "Q♥"),
         ("9♢", "9♦"),
@@ -233,7 +241,17 @@ def test_labels_in_each_language() -> None:
     assert str(Suit.SPADES) == "♠" and str(Rank.TEN) == "10"
 
 
-@pytest.mark.parametrize("lang", ["EN", "es", "", None, 1])
+def test_spanish_labels_name_the_faces_of_the_spanish_pack() -> None:
+    # F6: card.label("es") gives S♦, C♦, R♦ (sota, caballo, rey); str() is unchanged
+    labels = [Card.parse(text).label("es") for text in ("J♦", "Q♦", "K♦", "A♦", "7♦", "2♣")]
+    assert labels == ["S♦", "C♦", "R♦", "A♦", "7♦", "2♣"]
+    assert str(Card.parse("S♦")) == "J♦"
+    for card in s7.SPANISH_40:
+        assert Card.parse(card.label("es")) == card  # every Spanish label reads back
+    assert CARD_LANGUAGES[-1] == "es" and "es" not in s7.LANGUAGES
+
+
+@pytest.mark.parametrize("lang", ["EN", "it", "ES", "", None, 1])
 def test_unknown_language(lang: object) -> None:
     with pytest.raises(s7.UnknownLanguageError, match="unknown language") as error:
         DECK[0].label(lang)  # type: ignore[arg-type]

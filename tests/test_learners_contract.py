@@ -82,7 +82,7 @@ def test_actions_masks_and_returns_agree_with_the_rules_at_every_ply(
             mine = seat == state.current_player
             assert seen.legal_actions() == (actions if mine else ())
             assert seen.legal_mask() == (g.legal_mask(state) if mine else 0)
-            assert seen.hand_mask(seat) == state.hand_mask(seat) == s7.mask_of(state.hand(seat))
+            assert seen.hand_mask(seat) == state.hand_mask(seat) == g.pack.mask_of(state.hand(seat))
             assert seen.table_mask == state.table_mask
         if g.is_over(state):
             returns = g.returns(state)

@@ -311,3 +311,16 @@ def test_durak_refuses_a_card_of_another_pack(short_deck: bool) -> None:
     hands[0][0] = "2♣"
     with pytest.raises(s7.InvalidDealError, match="seat 0 holds 2♣, which is not in the"):
         durak.new_game(3, dealer=0, hands=hands, trump=str(state.trump), options=options)
+
+
+def test_the_family_s_names_of_the_packs_are_the_packs_themselves() -> None:
+    # F3: PACK_52, PACK_32 (7 to A) and PACK_40 (A, 2-7, J, Q, K), no jokers
+    from sevens_ru.common.packs import PACK_32, PACK_40, PACK_52
+
+    assert PACK_52 is s7.FRENCH_52 and PACK_32 is s7.PIQUET_32 and PACK_40 is s7.SPANISH_40
+    assert [len(pack) for pack in (PACK_52, PACK_32, PACK_40)] == [52, 32, 40]
+    # F4: the rows' orders; C1: 7 and J are neighbours in the Spanish pack
+    assert [rank.label() for rank in PACK_40.ranks] == "A 2 3 4 5 6 7 J Q K".split()
+    assert [rank.label() for rank in PACK_32.ranks] == "7 8 9 10 J Q K A".split()
+    assert PACK_52.ranks[0] == s7.Rank.ACE and PACK_52.ranks[-1] == s7.Rank.KING
+    assert "10♦" not in PACK_40 and "8♦" not in PACK_40  # F6: not cards of cinquillo

@@ -25,8 +25,9 @@ What it checks, for every seat count and every setup the game's ``variants`` giv
   the game: text, ``None``, a record, the game's own view, every other registered
   game's states and views;
 - a view lists the legal moves of its seat (none for the others), its hand, the hand
-  sizes and the history; a view cannot tell two deals apart that differ only by cards
-  hidden from it (the game's ``hide_others``), as long as the histories are equal;
+  sizes and the history; before the end, a view cannot tell two deals apart that
+  differ only by cards hidden from it (the game's ``hide_others``), as long as the
+  histories are equal (once over, the public outcome may depend on those cards);
 - records read back to equal states at every ply, from text and from bytes, and a
   record of another game is refused with ``RecordError``;
 - every legal move reads back from its text, and applying the text is applying the move;
@@ -361,7 +362,7 @@ class _Check:
                 self.ensure(seen.history == state.history, "a view's history differs")
 
     def hidden_cards(self, play: _Play) -> None:
-        """A view cannot tell apart deals that differ only by cards hidden from it."""
+        """Before the end, a view cannot tell apart deals that differ only by cards hidden from it."""
         g = self.game
         if g.hide_others is None:
             return
@@ -378,6 +379,8 @@ class _Check:
                 return  # not legal with the other cards: the games part here
             if after.history != state.history:
                 return  # the hidden cards showed (a pass, a join): the games part
+            if g.is_over(state):
+                return  # the outcome is public once over, and may read the hidden cards
             other = after
             mine, theirs = g.view(state, viewer), g.view(other, viewer)
             self.ensure(

@@ -39,10 +39,12 @@ from ..errors import (
 from ._quote import excerpt, got
 
 __all__ = [
+    "CARD_LANGUAGES",
     "DECK",
     "LANGUAGES",
     "LONGEST_CARD_TEXT",
     "Card",
+    "CardLanguage",
     "Language",
     "Rank",
     "Suit",
@@ -57,11 +59,23 @@ Language = Literal["en", "ru", "fr", "de"]
 LANGUAGES: tuple[Language, ...] = get_args(Language)
 """The language codes, in the order English, Russian, French, German."""
 
+CardLanguage = Literal["en", "ru", "fr", "de", "es"]
+"""A language of the cards' short names: those of :data:`Language`, and Spanish (F6).
 
-def _check_language(lang: Language) -> Language:
-    if lang not in LANGUAGES:
+Spanish names the cards only (``S♦``, ``C♦``, ``R♦``: sota, caballo, rey), for the
+Spanish pack of cinquillo; the library's messages and titles are in the four
+languages of :data:`Language`.
+"""
+
+CARD_LANGUAGES: tuple[CardLanguage, ...] = get_args(CardLanguage)
+"""The language codes of :meth:`Card.label`: English, Russian, French, German, Spanish."""
+
+
+def _check_language(lang: CardLanguage) -> CardLanguage:
+    if lang not in CARD_LANGUAGES:
         raise UnknownLanguageError(
-            f"unknown language {excerpt(lang)}: expected one of {', '.join(map(repr, LANGUAGES))}"
+            f"unknown language {excerpt(lang)}: expected one of "
+            f"{', '.join(map(repr, CARD_LANGUAGES))}"
         )
     return lang
 
@@ -100,11 +114,12 @@ class Suit(enum.IntEnum):
 
 
 _NUMBERS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
-_RANK_LABELS: dict[Language, tuple[str, ...]] = {
+_RANK_LABELS: dict[CardLanguage, tuple[str, ...]] = {
     "en": (*_NUMBERS, "J", "Q", "K", "A"),
     "ru": (*_NUMBERS, "В", "Д", "К", "Т"),
     "fr": (*_NUMBERS, "V", "D", "R", "A"),
     "de": (*_NUMBERS, "B", "D", "K", "A"),
+    "es": (*_NUMBERS, "S", "C", "R", "A"),  # sota, caballo, rey, as (F6)
 }
 
 
@@ -115,8 +130,8 @@ class Rank(enum.IntEnum):
     pack, in its own order, are :attr:`Pack.ranks <sevens_ru.Pack.ranks>` (so
     ``RUSSIAN_36.ranks``, not ``Rank``, when a game's nine ranks are meant).
 
-    >>> Rank.QUEEN.label("en"), Rank.QUEEN.label("ru"), Rank.QUEEN.label("fr")
-    ('Q', 'Д', 'D')
+    >>> Rank.QUEEN.label("en"), Rank.QUEEN.label("ru"), Rank.QUEEN.label("fr"), Rank.QUEEN.label("es")
+    ('Q', 'Д', 'D', 'C')
     >>> Rank(10), Rank.SIX < Rank.ACE, Rank.TWO.label()
     (<Rank.TEN: 10>, True, '2')
     >>> len(Rank), min(Rank), max(Rank)
@@ -137,8 +152,8 @@ class Rank(enum.IntEnum):
     KING = 13
     ACE = 14
 
-    def label(self, lang: Language = "en") -> str:
-        """The short name in ``lang``: ``"2"`` to ``"10"``, or a face letter (J/В/V/B for the jack...)."""
+    def label(self, lang: CardLanguage = "en") -> str:
+        """The short name in ``lang``: ``"2"`` to ``"10"``, or a face letter (J/В/V/B/S for the jack...)."""
         return _RANK_LABELS[_check_language(lang)][self - 2]
 
     def __str__(self) -> str:
@@ -223,8 +238,10 @@ class Card:
 
         Ranks: ``2``–``9``, ``10`` or ``T``, and the face letters of English
         (``J Q K A``), French (``V D R A``: valet, dame, roi, as), German
-        (``B D K A``: Bube, Dame, König, Ass) and Russian (``В Д К Т``: валет, дама,
-        король, туз). Suits: ``♣ ♦ ♥ ♠`` (or the outlined ``♧ ♢ ♡ ♤``), the letters
+        (``B D K A``: Bube, Dame, König, Ass), Russian (``В Д К Т``: валет, дама,
+        король, туз) and Spanish (``S C R A``: sota, caballo, rey, as, F6). ``1``,
+        ``11`` and ``12`` are refused: in a Spanish pack the numbers of the faces
+        differ from pack to pack. Suits: ``♣ ♦ ♥ ♠`` (or the outlined ``♧ ♢ ♡ ♤``), the letters
         ``C D H S``, or the Russian letters ``т б ч п`` (трефы, бубны, черви, пики), as
         typed on a Russian keyboard.
 
@@ -232,7 +249,9 @@ class Card:
         and a Cyrillic ``т`` after the rank is **clubs** (трефы): the rank always comes
         first, so ``ТТ`` is the ace of clubs and ``Tт`` (Latin, then Cyrillic) the ten of
         clubs. A Cyrillic letter that only looks like a Latin one (``С``, ``А``, ``Н``)
-        is refused, and the message says which Latin letter it looks like. Text longer
+        is refused, and the message says which Latin letter it looks like. The Spanish
+        ``S`` and ``C`` are suit letters too, but the rank comes first: ``SS`` is the
+        jack of spades and ``CC`` the queen of clubs. Text longer
         than :data:`~sevens_ru.cards.LONGEST_CARD_TEXT` characters is refused without being read.
 
         >>> Card.parse(" qs "), Card.parse("10h"), Card.parse("T♣"), Card.parse("Т♣")
@@ -243,6 +262,8 @@ class Card:
         (Card.parse('A♣'), Card.parse('Q♥'), Card.parse('10♠'))
         >>> Card.parse("2♣"), Card.parse("5 h")  # cards of the 52-card pack, outside DECK
         (Card.parse('2♣'), Card.parse('5♥'))
+        >>> Card.parse("S♦"), Card.parse("C♦"), Card.parse("R♦"), Card.parse("SS"), Card.parse("CC")
+        (Card.parse('J♦'), Card.parse('Q♦'), Card.parse('K♦'), Card.parse('J♠'), Card.parse('Q♣'))
         >>> Card.parse("1♦")
         Traceback (most recent call last):
         ...
@@ -266,12 +287,12 @@ class Card:
                 return card
         raise CardParseError(_explain(text))
 
-    def label(self, lang: Language = "en") -> str:
-        """The short name in ``lang`` (``"en"``, ``"ru"``, ``"fr"``, ``"de"``).
+    def label(self, lang: CardLanguage = "en") -> str:
+        """The short name in ``lang`` (``"en"``, ``"ru"``, ``"fr"``, ``"de"``, ``"es"``).
 
         >>> card = Card.parse("J♦")
-        >>> [card.label(lang) for lang in ("en", "ru", "fr", "de")]
-        ['J♦', 'В♦', 'V♦', 'B♦']
+        >>> [card.label(lang) for lang in ("en", "ru", "fr", "de", "es")]
+        ['J♦', 'В♦', 'V♦', 'B♦', 'S♦']
         """
         return self.rank.label(lang) + self.suit.symbol
 
@@ -457,6 +478,8 @@ _RANK_WORDS = {
     "д": Rank.QUEEN,
     "к": Rank.KING,
     "т": Rank.ACE,
+    "s": Rank.JACK,  # Spanish: sota, caballo (rey is the French R, as the A)
+    "c": Rank.QUEEN,
     **{str(rank.value): rank for rank in Rank if rank <= Rank.TEN},  # 2 to 10
 }
 _SUIT_WORDS = {
@@ -482,7 +505,7 @@ _BY_TEXT = {
 
 assert len(_BY_TEXT) == len(_RANK_WORDS) * len(_SUIT_WORDS)  # no text names two cards
 
-_RANK_HELP = "2–9, 10 or T, J Q K A, V D R A, B D K A, or Cyrillic В Д К Т"
+_RANK_HELP = "2–9, 10 or T, J Q K A, V D R A, B D K A, S C R A, or Cyrillic В Д К Т"
 _SUIT_HELP = "♣ ♦ ♥ ♠, C D H S, or Cyrillic т б ч п"
 
 # Cyrillic letters that look like Latin ones (lower case), and the Latin ones they look like.

@@ -16,6 +16,8 @@ pack                  cards  ranks of each suit, in order
 ====================  =====  ====================================================
 
 and :data:`FRENCH_52_ACE_HIGH`, the same 52 cards ranked 2 … A (F4's ``ace="high"``).
+The Sevens family's names for them (F3) are :data:`~sevens_ru.cards.PACK_52`,
+:data:`~sevens_ru.cards.PACK_32` and :data:`~sevens_ru.cards.PACK_40`, the same values.
 The Russian pack's numbering is exactly :attr:`Card.index <sevens_ru.Card.index>` and
 :func:`~sevens_ru.mask_of`; another pack numbers the same card otherwise.
 
@@ -26,6 +28,9 @@ The Russian pack's numbering is exactly :attr:`Card.index <sevens_ru.Card.index>
 (32, Card.parse('7♣'), 12, 23)
 >>> "6♣" in PIQUET_32, Card.parse("2♣") in FRENCH_52
 (False, True)
+>>> from sevens_ru.common.packs import PACK_32, PACK_40, PACK_52
+>>> PACK_52 is FRENCH_52, PACK_32 is PIQUET_32, len(PACK_40), PACK_40.cards[6:8]
+(True, True, 40, (Card.parse('7♣'), Card.parse('J♣')))
 """
 
 from __future__ import annotations
@@ -44,6 +49,9 @@ __all__ = [
     "FRENCH_52",
     "FRENCH_52_ACE_HIGH",
     "PACKS",
+    "PACK_32",
+    "PACK_40",
+    "PACK_52",
     "PIQUET_32",
     "RUSSIAN_36",
     "SPANISH_40",
@@ -300,6 +308,14 @@ SPANISH_40 = _pack("spanish-40", "A 2 3 4 5 6 7 J Q K")
 
 The Spanish suits are the library's: oros ♦, copas ♥, espadas ♠, bastos ♣.
 """
+
+PACK_52 = FRENCH_52
+"""F3's name for :data:`FRENCH_52`: the 52 cards, ace low (A 2 … K), of sevens-52, fan-tan,
+shichinarabe and domino."""
+PACK_32 = PIQUET_32
+"""F3's name for :data:`PIQUET_32`: the 32 cards 7 … A, of domino's ``pack=32``."""
+PACK_40 = SPANISH_40
+"""F3's name for :data:`SPANISH_40`: the Spanish 40 cards A 2 … 7 J Q K, of cinquillo."""
 
 PACKS: tuple[Pack, ...] = (RUSSIAN_36, PIQUET_32, FRENCH_52, FRENCH_52_ACE_HIGH, SPANISH_40)
 """The built-in packs, in that order."""

@@ -16,7 +16,7 @@ first asked for; a game of another pip package joins through the entry-point gro
 >>> games.get("chess")
 Traceback (most recent call last):
 ...
-sevens_ru.errors.UnknownGameError: unknown game 'chess': expected sevens, durak
+sevens_ru.errors.UnknownGameError: unknown game 'chess': expected sevens, durak, sevens-52, fan-tan, shichinarabe, domino, cinquillo
 """
 
 from __future__ import annotations
@@ -58,6 +58,10 @@ _LONGEST_NAME = 40
 _BUILT_IN = {
     "sevens": "sevens_ru.games.sevens.definition",
     "durak": "sevens_ru.games.durak.definition",
+    **{
+        name: f"sevens_ru.games.family.entries.{name.replace('-', '_')}"
+        for name in ("sevens-52", "fan-tan", "shichinarabe", "domino", "cinquillo")
+    },
 }
 
 _lock = threading.RLock()

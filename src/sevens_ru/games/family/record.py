@@ -1,0 +1,97 @@
+"""Game records of the family (F18): a game as one JSON object, and back.
+
+::
+
+    {"format": 1, "game": "fan-tan", "players": 4, "dealer": 3,
+     "options": {"ace": "low", ...}, "deal": [["A♣", ...], ...], "moves": ["7♦", "pass", ...]}
+
+Automatic passes and bursts are not stored: they follow from the moves. The Russian
+configuration writes the records of :func:`sevens_ru.to_json`: ``"game": "sevens"``
+and no dealer field, which means the default ``n − 1`` (a dealer of its own is written
+as ``"dealer"``). Loading replays every move, so a corrupt record raises a
+:class:`~sevens_ru.errors.RecordError` naming the field or the move at fault.
+
+>>> from sevens_ru import games
+>>> domino = games.get("domino")
+>>> state = domino.apply(domino.new_game(3, seed=4), "J♥")
+>>> domino.to_json(state)[:58], domino.from_json(domino.to_json(state)) == state
+('{"format": 1, "game": "domino", "players": 3, "dealer": 2,', True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ...common import _records
+from .game import Preset, moves_of, new_game
+from .game import apply as apply_move
+from .state import FamilyState
+
+__all__ = ["LARGEST_RECORD", "MAX_BYTES", "from_json", "to_json"]
+
+LARGEST_RECORD = 2_400
+"""About the largest record of a family game without ``indent``: a 52-card deal and at
+most 51 plays and 8 × 20 passes."""
+MAX_BYTES = 32_768
+"""The default ``max_bytes`` of :func:`from_json`."""
+
+_FIELDS = ("format", "game", "players", "dealer", "options", "deal", "moves")
+_RUSSIAN_FIELDS = ("format", "game", "players", "options", "deal", "moves")
+
+
+def to_json(preset: Preset, state: FamilyState, *, indent: int | str | None = None) -> str:
+    """The record of ``state`` as JSON text (cards as ``str(card)``, passes as ``"pass"``).
+
+    Raises:
+        NotAGameStateError: ``state`` is not a state of this preset.
+    """
+    state = preset.check(state, "to_json")
+    options = attrs.asdict(state.options)
+    fields: dict[str, object] = {"players": state.players}
+    if preset.name != "sevens" or state.dealer != state.players - 1:
+        fields["dealer"] = state.dealer
+    fields.update(
+        options=options,
+        deal=[[str(card) for card in hand] for hand in state.deal],
+        moves=list(moves_of(state)),
+    )
+    return _records.write(preset.names, fields, indent=indent)
+
+
+def from_json(
+    preset: Preset, text: str | bytes, *, max_bytes: int | None = MAX_BYTES
+) -> FamilyState:
+    """Load a record written by :func:`to_json`, replaying and checking every move.
+
+    Raises:
+        RecordError: not JSON, not a record of this preset, too large, a bad field,
+            a bad deal or an illegal move (the message names the field or the move).
+    """
+    fields: tuple[str, ...] = _FIELDS
+    if preset.name == "sevens" and isinstance(text, (str, bytes)) and '"dealer"' not in str(text):
+        fields = _RUSSIAN_FIELDS
+    record = _records.read(
+        text,
+        game=preset.names,
+        fields=fields,
+        function="from_json",
+        max_bytes=max_bytes,
+        largest=LARGEST_RECORD,
+    )
+    players = _records.integer(record, "players", 2, 8)
+    dealer: Any = None
+    if "dealer" in record:
+        dealer = _records.integer(record, "dealer", 0, players - 1, what="a seat ")
+    options: Any = _records.options(record, preset.options_type)
+    deal = _records.hands(record)
+    with _records.blame("deal"):
+        state = new_game(preset, players, dealer=dealer, hands=deal, options=options)
+    return _records.replay(
+        state,
+        record["moves"],
+        lambda before, move: apply_move(preset, before, move),
+        items="moves",
+        example="a card such as '7♦' or 'pass'",
+    )
