@@ -55,7 +55,8 @@ SOURCES = [
     "src/sevens_ru/games/durak/_kernels.c",
 ]
 HEADERS = [
-    f"{NATIVE}/{name}.h" for name in ("common", "args", "draw", "kernels", "pack", "planes", "shake")
+    f"{NATIVE}/{name}.h"
+    for name in ("common", "args", "draw", "kernels", "pack", "planes", "shake")
 ]
 
 setup(
