@@ -60,7 +60,7 @@ def folder_parts(package: str) -> dict[str, Any]:
         "check_players": deal.check_players,
         "text": module("text").text,
         "kernels": module("kernels").kernels,
-        "commands": lambda: module("command").GAME,  # rich, when asked for
+        "commands": lambda: module("command.commands").GAME,  # rich, when asked for
         "server": lambda: server_part(package),  # starlette, when asked for
         "match": lambda: module("tournament").RULES,
     }

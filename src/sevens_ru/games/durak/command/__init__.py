@@ -13,6 +13,8 @@ its own folder's ``command``.
 
 from __future__ import annotations
 
+# The command first: its table of games (sevens_ru.cli.GAMES) imports .commands as it is made.
+from .... import cli as _cli  # noqa: F401
 from .commands import GAME
 
 __all__ = ["GAME"]
