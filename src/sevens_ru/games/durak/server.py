@@ -1,7 +1,7 @@
 """Old Durak as the server plays it: its entry in :data:`sevens_ru.web.games.GAMES`.
 
 The server (:mod:`sevens_ru.web`, the ``web`` extra) imports this module through
-:attr:`sevens_ru.games.Game.server` when it starts, and makes :data:`GAME` of its
+:attr:`sevens_ru.games.Game.server` when it starts, and makes ``GAME`` of its
 functions. It imports nothing of the server itself, since the server's table of games
 imports it as that table is made; ``sevens_ru.web.durak`` re-exports it.
 """
