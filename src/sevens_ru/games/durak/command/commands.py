@@ -1,10 +1,10 @@
 """``sevens-ru demo``, ``play``, ``simulate`` and ``replay`` for old Durak (``--game durak``).
 
 The second game of the library, old Durak (:mod:`sevens_ru.durak`), through the same
-command as the first: :data:`GAME` is this game's entry in the command's table of
+command as the first: :data:`~sevens_ru.cli.durak.commands.GAME` is this game's entry in the command's table of
 games (:data:`sevens_ru.cli.GAMES`), and ``replay`` comes here for a record with
 ``"game": "durak"``. What is this game's own here: the options ``--dealer`` and
-``--short-deck`` (:func:`settings`), the :data:`DRAWING` of the bouts, the person at the
+``--short-deck`` (:func:`~sevens_ru.cli.durak.commands.settings`), the :data:`~sevens_ru.cli.durak.commands.DRAWING` of the bouts, the person at the
 terminal (:mod:`sevens_ru.cli.durak.play`) and the title and note of the match results
 of ``simulate`` (:func:`sevens_ru.durak.tournament.play_match`); the bots are those of
 :mod:`sevens_ru.durak.bots`.

@@ -1,8 +1,8 @@
 """``sevens-ru demo``, ``play``, ``simulate`` and ``replay`` for Russian Sevens.
 
-:data:`GAME` is this game's entry in the command's table of games
+:data:`~sevens_ru.cli.sevens.commands.GAME` is this game's entry in the command's table of games
 (:data:`sevens_ru.cli.GAMES`): what is this game's own in the command, its
-:data:`DRAWING` of the rows after each card for :func:`demo` and :func:`replay`,
+:data:`~sevens_ru.cli.sevens.commands.DRAWING` of the rows after each card for :func:`~sevens_ru.cli.sevens.commands.demo` and :func:`~sevens_ru.cli.sevens.commands.replay`,
 :func:`~sevens_ru.cli.sevens.play.play` for a person against bots, and the title and
 note of its match results (the match itself is :func:`sevens_ru.tournament.play_match`).
 Each command writes to an :class:`~sevens_ru.cli.output.Output`.
