@@ -3,8 +3,8 @@
 Every game of the library lives in a folder of modules of the same names
 (``sevens_ru/games/<game>/``: ``deal``, ``state``, ``observation``, ``options``,
 ``game``, ``moves``, ``scoring``, ``record``, ``actions``, ``encode``, ``picture``,
-``text``, ``kernels``, ``bots/registry``), with its part of the command in
-``sevens_ru.cli.<game>`` and of the server in ``sevens_ru.web.<game>``. Its
+``text``, ``kernels``, ``bots/registry``), with its part of the command in its
+``command`` package and of the server in its ``server`` module. Its
 ``definition`` fills a :class:`~sevens_ru.games.Game` from :func:`folder_parts` and
 adds what is its own (its titles, its seat count by default, its setup keywords).
 Its views are read off its states by :func:`seat_view`.
@@ -21,7 +21,7 @@ import attrs
 
 from ._game import Tensors, rules_of
 
-__all__ = ["folder_parts", "seat_view"]
+__all__ = ["folder_parts", "seat_view", "server_part"]
 
 V = TypeVar("V")
 
@@ -60,10 +60,35 @@ def folder_parts(package: str) -> dict[str, Any]:
         "check_players": deal.check_players,
         "text": module("text").text,
         "kernels": module("kernels").kernels,
-        "commands": lambda: importlib.import_module(f"sevens_ru.cli.{name}").GAME,
-        "server": lambda: importlib.import_module(f"sevens_ru.web.{name}").GAME,
+        "commands": lambda: module("command.commands").GAME,  # rich, when asked for
+        "server": lambda: server_part(package),  # starlette, when asked for
         "match": lambda: module("tournament").RULES,
     }
+
+
+_SERVER_PARTS: dict[str, Any] = {}
+"""Each game folder's part of the server, by the folder's package, once made."""
+
+
+def server_part(package: str) -> Any:
+    """The part of the server of the game folder ``package``: its ``server`` module at a table.
+
+    A :class:`sevens_ru.web.games.Game` of the registry's game of the folder's name,
+    with the functions of ``<package>.server`` (``moves``, ``view``...). The server's
+    table of games (:data:`sevens_ru.web.games.GAMES`) asks every game for its part as
+    it is made, so the ``server`` modules import nothing of the server: what they need
+    of it (the class that holds them) is brought here, and the part is made once.
+
+    >>> from sevens_ru.games.durak import server
+    >>> server_part("sevens_ru.games.durak") is server.GAME
+    True
+    """
+    table = importlib.import_module("sevens_ru.web.games")  # its GAMES asks for this part too
+    if package not in _SERVER_PARTS:
+        registry = importlib.import_module("sevens_ru.games")
+        game = registry.get(package.rpartition(".")[2])
+        _SERVER_PARTS[package] = table.Game.of(game, f"{package}.server")
+    return _SERVER_PARTS[package]
 
 
 _READERS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], Callable[[Any], tuple[Any, ...]]]] = {}

@@ -76,8 +76,8 @@ class Game:
         """``game`` of the registry at a table of the server, with what the server adds in ``module``.
 
         The name, the seat range, the bots, the options and the rules (apply, legal
-        moves, views, records, ranking) are ``game``'s. ``module`` (``sevens_ru.web.durak``,
-        say) has the functions of the same names: ``moves(state)`` (the moves so far as
+        moves, views, records, ranking) are ``game``'s. ``module``
+        (``sevens_ru.games.durak.server``, say) has the functions of the same names: ``moves(state)`` (the moves so far as
         record text) and ``view(state, seen)`` (the game's own fields of :meth:`view_json`,
         from a seat's view); and, where it has them, ``new(players, seed, options)``
         (else the game's ``new_game`` with its options), ``action(number)`` (else moves
@@ -85,7 +85,7 @@ class Game:
         reason, ``str(error)``).
 
         >>> from sevens_ru import games
-        >>> durak = Game.of(games.get("durak"), "sevens_ru.web.durak")
+        >>> durak = Game.of(games.get("durak"), "sevens_ru.games.durak.server")
         >>> durak.option_names, durak.max_players
         (('short_deck', 'take_limit'), 4)
         """

@@ -1,16 +1,12 @@
-"""Old Durak in the ``sevens-ru`` command (``--game durak``): its commands, its human player, its drawing.
+"""``sevens_ru.cli.durak``: the names of ``sevens_ru.games.durak.command``, where the code lives.
 
-- :mod:`sevens_ru.cli.durak.commands`: ``demo``, ``simulate``, ``replay``, and
-  :data:`~sevens_ru.cli.durak.commands.GAME`, this game's entry in
-  :data:`sevens_ru.cli.GAMES`;
-- :mod:`sevens_ru.cli.durak.play`: ``play``, a person against bots;
-- :mod:`sevens_ru.cli.durak.render`: the hands, the table, the events and the ranking.
+Old Durak in the ``sevens-ru`` command. Its modules ``commands``, ``play`` and ``render``
+are kept here too, each with the names of its home of the same name.
 
-The main game has the same three modules in :mod:`sevens_ru.cli.sevens`.
+This path is kept for the code that imports it; new code may import either.
 """
 
 from __future__ import annotations
 
-from .commands import GAME
-
-__all__ = ["GAME"]
+from ...games.durak.command import *  # noqa: F403  (the names of __all__)
+from ...games.durak.command import __all__ as __all__

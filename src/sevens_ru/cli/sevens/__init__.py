@@ -1,16 +1,12 @@
-"""Russian Sevens in the ``sevens-ru`` command: its commands, its human player, its drawing.
+"""``sevens_ru.cli.sevens``: the names of ``sevens_ru.games.sevens.command``, where the code lives.
 
-- :mod:`sevens_ru.cli.sevens.commands`: ``demo``, ``simulate``, ``replay``, and
-  :data:`~sevens_ru.cli.sevens.commands.GAME`, this game's entry in
-  :data:`sevens_ru.cli.GAMES`;
-- :mod:`sevens_ru.cli.sevens.play`: ``play``, a person against bots;
-- :mod:`sevens_ru.cli.sevens.render`: the rows, hands, events and ranking.
+Russian Sevens in the ``sevens-ru`` command. Its modules ``commands``, ``play`` and ``render``
+are kept here too, each with the names of its home of the same name.
 
-Old Durak has the same three modules in :mod:`sevens_ru.cli.durak`.
+This path is kept for the code that imports it; new code may import either.
 """
 
 from __future__ import annotations
 
-from .commands import GAME
-
-__all__ = ["GAME"]
+from ...games.sevens.command import *  # noqa: F403  (the names of __all__)
+from ...games.sevens.command import __all__ as __all__
