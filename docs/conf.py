@@ -65,6 +65,12 @@ nitpick_ignore_regex = [
     ("py:(class|data|obj)", r"(gymnasium|pettingzoo|pyspiel|open_spiel)(\..*)?"),
     ("py:class", r"sevens_ru\.envs\._tables\.(StateT|ViewT|OptionsT)"),
     ("py:class", r"(sevens_ru\.games\._game\.)?(S|V|M)"),  # a Game's type variables
+    ("py:class", r"(sevens_ru\.common\._results\.)?(B|Opts)"),  # a match result's type variables
+    (
+        "py:class",
+        r"sevens_ru\.common\._match\.MatchSettings",
+    ),  # a match's checked arguments (internal)
+    ("py:class", r"sevens_ru\.cli\._shared\.Drawing"),  # how the command draws a game (internal)
     ("py:class", r"TypeAliasForwardRef"),
     ("py:class", "Path"),  # pathlib.Path, in the signatures of the command's Game
     ("py:(class|data|obj)", r"(starlette|uvicorn|sqlite3|threading)(\..*)?"),  # sevens_ru.web
@@ -275,6 +281,36 @@ def resolve_short_names(app: Sphinx, env: Any, node: Any, contnode: Any) -> Any:
     )
 
 
+def resolve_homes(app: Sphinx, env: Any, node: Any, contnode: Any) -> Any:
+    """Resolve a name of a module of the machinery to its documented public path.
+
+    Signatures name classes where they are defined (``sevens_ru.common._results.MatchResult``);
+    the reference documents them where code imports them (``sevens_ru.tournament``): the
+    first public module that holds the same object, under its own name or another.
+    """
+    target = node.get("reftarget", "")
+    if node.get("refdomain") != "py" or not target.startswith(HOMES):
+        return None
+    home, _, attr = target.rpartition(".")
+    try:
+        value = getattr(importlib.import_module(home), attr)
+    except (ImportError, AttributeError):
+        return None
+    domain = env.get_domain("py")
+    for module_name in public_modules():
+        module = importlib.import_module(module_name)
+        for name in [attr, *public_names(module_name)]:  # its own name first, then aliases
+            if getattr(module, name, None) is not value:
+                continue
+            node["reftarget"] = f"{module_name}.{name}"
+            found = domain.resolve_xref(
+                env, node["refdoc"], app.builder, node["reftype"], node["reftarget"], node, contnode
+            )
+            if found is not None:
+                return found
+    return None
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Sphinx calls this after loading the extensions: wire up the hooks above."""
     for listener in list(app.events.listeners["autodoc-process-docstring"]):
@@ -283,6 +319,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("autodoc-process-docstring", data_docstrings, priority=100)
     app.connect("autodoc-process-docstring", napoleon_except_attributes)
     app.connect("missing-reference", resolve_short_names)
+    app.connect("missing-reference", resolve_homes)
     app.connect("builder-inited", write_missing_pages)
     app.connect("source-read", list_generated_pages)
     app.connect("env-check-consistency", check_coverage)

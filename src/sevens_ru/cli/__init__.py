@@ -14,7 +14,7 @@ default), ``durak`` (old Durak, :mod:`sevens_ru.durak`, with ``--dealer K`` and
 game another package registers; ``replay`` reads the record of any of them, and with
 ``--html OUT`` writes it as one HTML page (:func:`sevens_ru.svg.replay_html`). ``serve``
 runs the game server of :mod:`sevens_ru.web` (the ``web`` extra). The commands are
-written once for every game (:mod:`sevens_ru.cli._commands`); a game brings its own part
+written once for every game (``sevens_ru.cli._commands``); a game brings its own part
 where it has one (:data:`GAMES`, one folder per game: :mod:`sevens_ru.cli.sevens`,
 :mod:`sevens_ru.cli.durak`), and a game without one is offered all the same, its moves
 written as text (no ``play``). A Sevens bot is ``random``, ``heuristic`` or ``search``,
@@ -58,7 +58,7 @@ def command_games() -> dict[str, Game]:
     By the name ``--game`` and a record's ``"game"`` give them, in the registry's order
     (the first is the default): each game with its part of the command (its options,
     its drawing, its person at the terminal), from :attr:`sevens_ru.games.Game.commands`,
-    or :func:`~sevens_ru.cli._commands.plain_game` for a game that has none.
+    or ``plain_game`` for a game that has none.
 
     >>> list(command_games())[:2]
     ['sevens', 'durak']

@@ -3,7 +3,7 @@
 A game says what a match measures of each entry in its :class:`MatchRules` (the
 ``match`` of its :class:`~sevens_ru.games.Game`): a tuple of :class:`Figure` values,
 rates (a share of games, with a count of them) and means (a value in a range), and how
-each deal is set up. A game that says nothing gets :data:`FIGURES`: its wins, its win
+each deal is set up. A game that says nothing gets ``FIGURES``: its wins, its win
 rate, its mean place and its mean return (:attr:`~sevens_ru.games.Game.returns`).
 
 The results are one :class:`MatchResult` holding one :class:`BotResult` per entry, for
@@ -93,12 +93,12 @@ class MatchRules:
     """What a game brings to a match beyond the rules: what it measures, and how it deals.
 
     A game's :attr:`~sevens_ru.games.Game.match` gives one (imported when a match is
-    played); a game without one gets the default, :data:`FIGURES` and the deal of
+    played); a game without one gets the default, ``FIGURES`` and the deal of
     ``new_game(players, seed=...)``.
     """
 
     figures: tuple[Figure, ...] | None = None
-    """The figures of each entry, in the order of the results; ``None``: :data:`FIGURES`
+    """The figures of each entry, in the order of the results; ``None``: ``FIGURES``
     and the mean of the game's ``returns``."""
     setup: Callable[[int, int], Mapping[str, Any]] = lambda number, players: {}
     """The setup keywords of ``new_game`` for deal ``number`` at ``players`` seats (a
