@@ -24,7 +24,6 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ...common._core import speedups
 from ...common._games import not_a_state
@@ -70,9 +69,12 @@ def playout(state: GameState, rng: random.Random) -> tuple[Standing, ...]:
     Raises:
         NotAGameStateError: ``state`` is not a :class:`~sevens_ru.GameState`.
     """
-    result: tuple[Standing, ...] | None = _compiled("playout", state, rng)
-    if result is not None:
-        return result
+    if not isinstance(state, GameState):
+        raise not_a_state("playout", state, game=SEVENS)
+    if speedups is not None:  # the compiled core, called in line: a search's hottest path
+        result = speedups.playout(state, rng)
+        if result is not None:
+            return result
     board, _ = _play_out(state, rng, keep=False)
     setup = state._setup
     return standings(
@@ -98,23 +100,12 @@ def playout_state(state: GameState, rng: random.Random) -> GameState:
     Raises:
         NotAGameStateError: ``state`` is not a :class:`~sevens_ru.GameState`.
     """
-    final: GameState | None = _compiled("playout_state", state, rng)
-    if final is not None:
+    if not isinstance(state, GameState):
+        raise not_a_state("playout_state", state, game=SEVENS)
+    final = speedups.playout_state(state, rng) if speedups is not None else None
+    if final is not None:  # the compiled core played it: the same game and draws in C
         return final
     return _play_out(state, rng, keep=True)[1]
-
-
-def _compiled(function: str, state: object, rng: random.Random) -> Any:
-    """``function`` of the compiled core played from ``state``, once ``state`` is checked.
-
-    ``None`` where there is no compiled core, or where it leaves the game to Python;
-    else the same game and draws as the Python loop, in C.
-    """
-    if not isinstance(state, GameState):
-        raise not_a_state(function, state, game=SEVENS)
-    if speedups is None:
-        return None
-    return getattr(speedups, function)(state, rng)
 
 
 def _play_out(state: GameState, rng: random.Random, *, keep: bool) -> tuple[int, GameState]:
