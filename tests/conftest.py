@@ -7,8 +7,9 @@ test keeping its smaller cases. The deep profile, ``ci``, runs many more example
 every case; select it with ``HYPOTHESIS_PROFILE=ci`` or ``--hypothesis-profile=ci`` (CI's
 deep step does). ``thorough`` runs more examples still, with every case.
 
-A property with an ``@settings(max_examples=...)`` of its own keeps its number in every
-profile. The 10,000-game comparison of the compiled core with the pure-Python engine is
+A property with an ``@settings(max_examples=...)`` of its own (a weight, written for 150
+examples by default) runs a quarter of that number in the quick run, twice that number
+in the ``ci`` profile, and 2000/150 times it in ``thorough``. The 10,000-game comparison of the compiled core with the pure-Python engine is
 ``SEVENS_RU_DIFFERENTIAL_GAMES`` in ``tests/test_speedups.py`` (CI sets it).
 """
 
@@ -20,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 PROFILES = {"default": 20, "ci": 300, "thorough": 2000}  # examples per property
+SCALES = {"default": 1 / 4, "ci": 2, "thorough": 2000 / 150}  # of a test's own max_examples
 for name, examples in PROFILES.items():
     settings.register_profile(
         name,
@@ -74,9 +76,32 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         )
         if renamed:
             raise pytest.UsageError("deep test ids that name no test: " + ", ".join(renamed))
+    scale_own_examples(items)
     if deep_run():
         return
     deselected = [item for item in items if item.nodeid in DEEP]
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = [item for item in items if item.nodeid not in DEEP]
+
+
+def scale_own_examples(items: list[pytest.Item]) -> None:
+    """Scale the ``max_examples`` a property sets itself by its profile's ``SCALES``.
+
+    Hypothesis gives a test's own settings precedence over every profile, so the hook
+    gives each such test settings of its own derived from them. It reads the settings
+    where Hypothesis keeps them on the test function; if a later Hypothesis kept them
+    elsewhere, the tests would run their own numbers, as written.
+    """
+    profile = settings.get_current_profile_name()
+    scale = SCALES[profile]
+    for item in items:
+        test = getattr(item, "obj", None)
+        own = getattr(test, "_hypothesis_internal_use_settings", None)
+        if not isinstance(own, settings) or own.max_examples == PROFILES[profile]:
+            continue  # not a property, or one with the profile's number
+        if getattr(test, "_sevens_ru_scaled", False):
+            continue  # one function collected as several items (parametrized)
+        examples = max(5, round(own.max_examples * scale))
+        test._hypothesis_internal_use_settings = settings(own, max_examples=examples)  # type: ignore[union-attr]
+        test._sevens_ru_scaled = True  # type: ignore[union-attr]
