@@ -16,6 +16,7 @@ Skipped only where no C compiler is on the machine.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sysconfig
@@ -259,3 +260,39 @@ def test_a_game_states_its_pack_size_to_the_shared_c(tmp_path: Path) -> None:
         check=False,
     )
     assert refused.returncode != 0 and "define CARDS" in refused.stderr
+
+
+SOURCES = sorted(NATIVE.glob("*.c")) + sorted(NATIVE.parent.glob("games/*/_kernels.c"))
+COMPILER_ONLY = re.compile(
+    r"__builtin_\w+|__attribute__|__declspec|__forceinline|_BitScan\w+|_byteswap_\w+"
+)
+
+
+def test_only_common_h_uses_what_a_compiler_alone_has() -> None:
+    # The builtins and intrinsics have their three branches, compared above, in common.h:
+    # a file that used one of its own would build on GCC and Clang only.
+    assert len(SOURCES) >= 7
+    for path in [*SOURCES, *NATIVE.glob("*.h")]:
+        if path.name != "common.h":
+            found = COMPILER_ONLY.findall(path.read_text(encoding="utf-8"))
+            assert not found, f"{path.name} uses {sorted(set(found))}: give it a branch in common.h"
+    assert {"__builtin_ctzll", "__builtin_clzll", "__builtin_bswap64"} <= set(
+        COMPILER_ONLY.findall((NATIVE / "common.h").read_text(encoding="utf-8"))
+    )
+
+
+@pytest.mark.skipif(COMPILER is None, reason="no C compiler (gcc or cc) on this machine")
+@pytest.mark.parametrize("name", ["portable", "msvc64", "msvc32"])
+def test_every_file_of_the_core_compiles_with_each_branch(name: str, tmp_path: Path) -> None:
+    # The whole extension, not only the helpers, in the branch MSVC (or another compiler)
+    # takes; no variable-length arrays, which MSVC's C compiler lacks.
+    assert COMPILER is not None
+    (tmp_path / "intrin.h").write_text(INTRIN)
+    includes = {sysconfig.get_paths()["include"], sysconfig.get_paths()["platinclude"]}
+    command = [COMPILER, "-std=c99", "-fsyntax-only", "-Wall", "-Werror=vla", *BUILDS[name]]
+    command += [f"-I{tmp_path}", f"-I{NATIVE}", *(f"-I{include}" for include in sorted(includes))]
+    built = subprocess.run(
+        [*command, *map(str, SOURCES)], capture_output=True, text=True, check=False
+    )
+    assert built.returncode == 0, built.stderr
+    assert "warning" not in built.stderr, built.stderr
