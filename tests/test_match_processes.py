@@ -167,7 +167,13 @@ def _start_parent(tmp_path: Path, mode: str) -> tuple[subprocess.Popen[bytes], s
     pids = tmp_path / "pids"
     pids.touch()
     with (tmp_path / "stderr").open("wb") as stderr:
-        parent = subprocess.Popen([sys.executable, str(script), str(pids), mode], stderr=stderr)
+        parent = subprocess.Popen(
+            [sys.executable, str(script), str(pids), mode],
+            stderr=stderr,
+            # Ctrl-C as a terminal sends it, even where this test runs in a background job,
+            # which starts with SIGINT ignored (Python then installs no KeyboardInterrupt).
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
     deadline = time.monotonic() + 20
     workers: set[int] = set()
     while len(workers) < 2:  # both workers are playing
