@@ -172,3 +172,27 @@ def test_apply_checks_the_state_before_reading_the_move(
     # Both games: what is not a state is named first, whatever the move is.
     with pytest.raises(s7.NotAGameStateError, match=r"apply\(\) takes a"):
         apply("x", move)
+
+
+def test_a_plugin_game_without_a_package_is_named_without_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib
+    import sys
+    from pathlib import Path
+
+    from sevens_ru import games
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "examples"))
+    monkeypatch.setattr(games, "_entries", dict(games._entries))
+    tops = importlib.import_module("tops")
+    games.register(tops.GAME)
+    try:
+        state = tops.GAME.new_game(2, seed=1)
+        with pytest.raises(s7.NotAGameStateError) as raised:
+            s7.apply(state, "9♦")
+    finally:
+        sys.modules.pop("tops", None)
+    message = str(raised.value)
+    assert "Tops" in message and "has no counterpart" in message, message
+    assert "are in" not in message and message.endswith("has no counterpart"), message

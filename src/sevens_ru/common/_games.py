@@ -131,9 +131,10 @@ def not_a_state(
     if instead is None and other.package and _exists(f"{other.package}.{function}"):
         instead = f"{other.package}.{function}"
     if not instead:
+        where = f" (its functions are in {other.package})" if other.package else ""
         return NotAGameStateError(
             f"{name} takes a {game.title} {kind}; this is a {other.title} {kind}, and "
-            f"{other.title} has no counterpart (its functions are in {other.package})"
+            f"{other.title} has no counterpart{where}"
         )
     return NotAGameStateError(
         f"{name} takes a {game.title} {kind}; this is a {other.title} {kind}: use {instead}"
