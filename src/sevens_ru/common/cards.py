@@ -391,19 +391,32 @@ def cards_from_mask(mask: int) -> tuple[Card, ...]:
 
 def _card_set(mask: object) -> int:
     """``mask`` as an int card set, or the error that says why it is not one."""
+    return card_set(mask, "cards_from_mask()", 36, "bit i for DECK[i]")
+
+
+def card_set(mask: object, function: str, size: int, bits: str) -> int:
+    """``mask`` as an int card set of a pack of ``size`` cards, or the error of ``function``.
+
+    ``bits`` says which card each bit is, for the message.
+
+    >>> card_set(5, "cards_of()", 52, "bit i for cards[i]")
+    5
+    >>> card_set(1 << 40, "cards_from_mask()", 36, "bit i for DECK[i]")
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.InvalidMaskError: cards_from_mask() takes a card set from 0 to 2**36 - 1 (bit i for DECK[i]), got 1099511627776
+    """
     if isinstance(mask, bool):
-        raise WrongTypeError(f"cards_from_mask() takes an int card set, got {mask}")
+        raise WrongTypeError(f"{function} takes an int card set, got {mask}")
     try:
         value = operator.index(mask)  # type: ignore[arg-type]  # TypeError below if not
     except TypeError:
         raise WrongTypeError(
-            f"cards_from_mask() takes an int card set, got {type(mask).__name__}"
+            f"{function} takes an int card set, got {type(mask).__name__}"
         ) from None
-    if value < 0 or value >> 36:
-        shown = value if value.bit_length() <= 64 else f"an int of {value.bit_length()} bits"
+    if value < 0 or value >> size:
         raise InvalidMaskError(
-            f"cards_from_mask() takes a card set from 0 to 2**36 - 1 (bit i for DECK[i]), "
-            f"got {shown}"
+            f"{function} takes a card set from 0 to 2**{size} - 1 ({bits}), got {excerpt(value)}"
         )
     return value
 

@@ -35,15 +35,14 @@ The Russian pack's numbering is exactly :attr:`Card.index <sevens_ru.Card.index>
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
 import attrs
 
-from ..errors import InvalidMaskError, InvalidPackError, NotInPackError, WrongTypeError
+from ..errors import InvalidPackError, NotInPackError, WrongTypeError
 from ._quote import excerpt, got
-from .cards import DECK, Card, Rank, Suit
+from .cards import DECK, Card, Rank, Suit, card_set
 
 __all__ = [
     "FRENCH_52",
@@ -268,21 +267,7 @@ class Pack:
         )
 
     def _card_set(self, mask: object) -> int:
-        if isinstance(mask, bool):
-            raise WrongTypeError(f"{self._name('cards_of')} takes an int card set, got {mask}")
-        try:
-            value = operator.index(mask)  # type: ignore[arg-type]  # TypeError below if not
-        except TypeError:
-            raise WrongTypeError(
-                f"{self._name('cards_of')} takes an int card set, got {type(mask).__name__}"
-            ) from None
-        if value < 0 or value >> len(self.cards):
-            shown = value if value.bit_length() <= 80 else f"an int of {value.bit_length()} bits"
-            raise InvalidMaskError(
-                f"{self._name('cards_of')} takes a card set from 0 to 2**{len(self.cards)} - 1 "
-                f"(bit i for cards[i]), got {shown}"
-            )
-        return value
+        return card_set(mask, self._name("cards_of"), len(self.cards), "bit i for cards[i]")
 
     def _name(self, method: str) -> str:
         return f"{self!r}.{method}()" if repr(self).startswith("Pack.") else f"Pack.{method}()"
