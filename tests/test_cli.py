@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import pytest
 import sevens_ru as s7
 from sevens_ru.cli import main
 from sevens_ru.cli.output import Output
+from sevens_ru.cli.sevens.play import HumanPlayer
 from sevens_ru.cli.texts import TEXTS, say
 from sevens_ru.common.cards import LANGUAGES
 
@@ -226,7 +228,7 @@ def test_play_announces_passes_and_can_be_quit(tmp_path: Path) -> None:
     assert result.stdout.rstrip().endswith("Game abandoned.")
     closed = run("play", "--players", "4", "--seed", "5", "--plain", stdin="")
     assert closed.returncode == 1
-    assert "Game abandoned." in closed.stdout
+    assert closed.stdout.endswith("Your card (? for help): \nGame abandoned.\n")  # own line
     full = run(
         "play", "--seed", "1", "--plain", "--save", str(tmp_path / "g.json"), stdin="1\n" * 20
     )
@@ -235,6 +237,35 @@ def test_play_announces_passes_and_can_be_quit(tmp_path: Path) -> None:
     assert full.stdout.count("You pass: you hold no playable card") == you_passed
     others = sum(state.passes) - you_passed
     assert full.stdout.count("passes (no playable card)") == others
+
+
+def test_play_refuses_numbers_of_no_playable_card_and_lists_them() -> None:
+    # -1, 0 and 5 are numbers of no playable card (not cards of an unknown rank '-'),
+    # and a superscript two is no number: each is refused and the list shown again.
+    typed = io.StringIO("-1\n0\n5\n+2\n")
+    out = Output(io.StringIO(), plain=True, stdin=typed)
+    state = s7.apply(s7.new_game(4, seed=1), "9♦")
+    assert HumanPlayer(out, "en").choose(s7.view(state, 3), random.Random(0)) == s7.Card.parse("8♦")
+    text = out.stream.getvalue()
+    assert "unknown rank" not in text
+    listing = "Playable: 1) 9♣  2) 8♦  3) 9♠"
+    for number in ("-1", "0", "5"):
+        assert f"There is no playable card number {number}.\n{listing}\n" in text
+    assert text.count(listing) == 4  # shown first, then after each refusal
+    long = Output(io.StringIO(), plain=True, stdin=io.StringIO("9" * 5000 + "\n²\nq\n"))
+    with pytest.raises(s7.GameAbandonedError):
+        HumanPlayer(long, "fr").choose(s7.view(state, 3), random.Random(0))
+    said = long.stream.getvalue()
+    assert "Il n'y a pas de carte jouable numéro 999999999….\nJouables" in said
+    assert "Impossible de lire '²' comme une carte" in said
+
+
+def test_the_end_of_the_input_ends_the_prompts_line() -> None:
+    out = Output(io.StringIO(), plain=True, stdin=io.StringIO(""))
+    state = s7.apply(s7.new_game(4, seed=1), "9♦")
+    with pytest.raises(s7.GameAbandonedError):
+        HumanPlayer(out, "en").choose(s7.view(state, 3), random.Random(0))
+    assert out.stream.getvalue().endswith("Your card (? for help): \n")
 
 
 def test_plain_output_without_rich() -> None:

@@ -243,6 +243,9 @@ def test_the_human_is_told_why_a_move_is_refused() -> None:
     move = HumanPlayer(out, "en").choose(seen, random.Random(0))
     assert move == durak.Cover("7♦", "9♦")
     text = out.stream.getvalue()
+    expected_moves = (
+        "1) cover 7♦ 9♦  2) cover 7♦ J♦  3) cover 7♦ 6♠  4) cover 7♦ 8♠  5) cover 7♠ 8♠  6) take"
+    )
     assert "Table (attack/cover): 7♦/—  7♠/—" in text
     assert "Your hand: 6♣ 8♣ 9♦ J♦ 8♥ Q♥ A♥ 6♠* 8♠*   (* = trump)" in text
     for message in (
@@ -253,7 +256,7 @@ def test_the_human_is_told_why_a_move_is_refused() -> None:
         "8♥ does not beat 7♦: it takes a higher ♦ or a trump (♠).",
         "6♣ does not beat 7♦: it takes a higher ♦ or a trump (♠).",
         "Cannot read 'cover 7♦' as a move: 'cover' takes two cards, got 1.",
-        "There is no move number 0.",
+        f"There is no move number 0.\nYour moves: {expected_moves}\n",
         "Cannot read '3 of clubs' as a move: unknown verb '3'",
         "Type the number of a move in the list",
     ):
@@ -296,7 +299,19 @@ def test_play_can_be_quit() -> None:
     assert quit_.stdout.rstrip().endswith("Game abandoned.")
     closed = run("play", "--game", "durak", "--seed", "6", "--plain", stdin="")
     assert closed.returncode == 1
-    assert "Game abandoned." in closed.stdout
+    assert closed.stdout.endswith("Your move (? for help): \nGame abandoned.\n")  # own line
+
+
+def test_play_shows_the_trump_legend_only_with_a_trump_in_hand() -> None:
+    # Seed 28 deals the person no trump; seed 24 one, played at once.
+    for seed in ("28", "24"):
+        result = run("play", "--game", "durak", "--seed", seed, "--plain", stdin="1\n" * 200)
+        assert result.returncode == 0, result.stderr
+        hands = re.findall(r"^Your hand: .*$", result.stdout, re.M)
+        assert hands
+        for hand in hands:
+            assert ("*" in hand.split("   ")[0]) == hand.endswith("   (* = trump)"), hand
+        assert hands[0].endswith("(* = trump)") == (seed == "24")
 
 
 def test_play_through_a_pseudo_terminal(tmp_path: Path) -> None:
@@ -325,7 +340,8 @@ def test_play_through_a_pseudo_terminal(tmp_path: Path) -> None:
             break
         screen = ANSI.sub("", str(child.before)).replace("\r", "")
         trump = Card.parse(re.findall(r"Trump card: (\S+)", screen)[-1])
-        shown = re.findall(r"Your hand: (.*?)\s+\(\* = trump\)", screen)[-1].split()
+        # The legend only with a trump in hand: "Your hand: 6♦ 9♠*   (* = trump)".
+        shown = re.findall(r"^Your hand: (.*?)\s*(?:\(\* = trump\))?$", screen, re.M)[-1].split()
         hand = [Card.parse(card.rstrip("*")) for card in shown]
         # The hand is sorted, the trumps last and marked (and only they).
         assert hand == sorted(hand, key=lambda card: (card.suit == trump.suit, card))

@@ -39,11 +39,13 @@ def ask_move(
 
     Accepted: the number of a move in the list, an empty line when there is only one
     move, or text that ``read`` turns into one of ``moves``; ``?`` shows the help, and
-    an empty line with several moves asks for one of their numbers. Text that ``read``
-    refuses with one of ``unreadable`` is said to be unreadable, with the library's
-    reason; a move read but not legal is refused with ``refusal(move)``, then
-    ``listing`` (the numbered moves) again. The messages are the texts whose keys
-    start with ``texts`` (``prompt``, ``help``, ``no_number``, ``unreadable``).
+    an empty line with several moves asks for one of their numbers. A whole number that
+    is not one of theirs (``0``, ``-1``, ``12`` of 3) is refused, then ``listing`` (the
+    numbered moves) is shown again. Text that ``read`` refuses with one of
+    ``unreadable`` is said to be unreadable, with the library's reason; a move read but
+    not legal is refused with ``refusal(move)``, then ``listing`` again. The messages
+    are the texts whose keys start with ``texts`` (``prompt``, ``help``, ``no_number``,
+    ``unreadable``). The end of the input (Ctrl-D) ends the prompt's line first.
 
     Raises:
         GameAbandonedError: the person quits (``q``), or the input ends.
@@ -51,7 +53,8 @@ def ask_move(
     while True:
         try:
             text = out.ask(say(lang, f"{texts}prompt")).strip()
-        except EOFError:
+        except EOFError:  # Ctrl-D: the cursor is still on the prompt's line
+            out.line()
             raise GameAbandonedError from None
         if text.lower() in QUIT:
             raise GameAbandonedError
@@ -63,11 +66,13 @@ def ask_move(
                 return moves[0]
             out.line(say(lang, "choose", count=len(moves)))
             continue
-        if text.isdigit():
-            number = int(text)
+        if _NUMBER.fullmatch(text):  # -1 and 0 too: a number, not a card
+            number = int(text) if len(text) <= _LONGEST else 0
             if 1 <= number <= len(moves):
                 return moves[number - 1]
-            out.line(f"[red]{say(lang, f'{texts}no_number', number=number)}[/]")
+            shown = text if len(text) <= _LONGEST else f"{text[:_LONGEST]}…"
+            out.line(f"[red]{escape(say(lang, f'{texts}no_number', number=shown))}[/]")
+            out.line(listing)
             continue
         try:
             move = read(text)
@@ -96,6 +101,12 @@ def reason(error: Exception) -> str:
     head = _HEAD.match(message)
     return message[head.end() :] if head else message
 
+
+_NUMBER = re.compile(r"[+-]?[0-9]+")
+"""A whole number as typed: ASCII digits only (``str.isdigit`` takes ``²``, which ``int`` does not)."""
+
+_LONGEST = 9
+"""The most characters of a number that are read or repeated back (a longer one is no move's)."""
 
 # "cannot read " then the text as repr() quotes it, then " as a card: " or " as a move: "
 _HEAD = re.compile(r"""cannot read (?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*") as an? \w+: """)

@@ -425,7 +425,8 @@ def browse(
         if step:
             try:
                 answer = out.ask(say(lang, "step")).strip().lower()
-            except EOFError:
+            except EOFError:  # Ctrl-D: end the prompt's line
+                out.line()
                 answer = "q"
             if answer == "q":
                 return number

@@ -36,7 +36,7 @@ from ....cli._ask import ask_move, reason
 from ....cli._shared import against, follow, human_seat
 from ....cli.output import Output
 from ....cli.texts import TEXTS, Narrator, say
-from ....common.cards import Card, Language
+from ....common.cards import Card, Language, Suit
 from ....errors import CardParseError
 from ..bots import Bot, legal_moves_of
 from ..moves import Cover, InvalidMoveError, Lead, Move, parse_move
@@ -134,6 +134,21 @@ def _why_not(move: Move, view: PlayerView, lang: Language) -> str:
     return say(lang, "d_not_beat", suit=move.attack.suit.symbol, trump=trump.symbol, **fields)
 
 
+def _hand(hand: Sequence[Card], trump: Suit, lang: Language) -> str:
+    """The line of the person's ``hand``, with the ``*`` legend only when a trump is marked.
+
+    >>> from sevens_ru import Card, Suit
+    >>> from sevens_ru.cli.output import strip_markup
+    >>> hand = [Card.parse(text) for text in ["9♠", "6♦"]]
+    >>> strip_markup(_hand(hand, Suit.CLUBS, "en")), strip_markup(_hand(hand, Suit.SPADES, "en"))
+    ('Your hand: 6♦ 9♠', 'Your hand: 6♦ 9♠*   (* = trump)')
+    """
+    line = f"{say(lang, 'hand')}: {hand_line(hand, trump, lang)}"
+    if any(card.suit == trump for card in hand):
+        line += f"   [dim]({say(lang, 'd_marked')})[/]"
+    return line
+
+
 class HumanPlayer:
     """A seat played by a person at the terminal: a Durak bot that asks for its moves.
 
@@ -180,8 +195,7 @@ class HumanPlayer:
         out.line(f"{trump}   {say(lang, 'd_sizes', sizes=sizes)}")
         if view.table:
             out.line(f"{say(lang, 'd_table')}: [bold]{table_line(view.table, lang)}[/]")
-        hand = hand_line(view.hand, view.trump.suit, lang)
-        out.line(f"{say(lang, 'hand')}: {hand}   [dim]({say(lang, 'd_marked')})[/]")
+        out.line(_hand(view.hand, view.trump.suit, lang))
 
 
 def play(
@@ -209,8 +223,7 @@ def play(
     states = play_game(bots, seed=seed, dealer=dealer, options=options)
     first = next(states)
     out.line(trump_line(first, tell))
-    hand = hand_line(first.hand(human), first.trump_suit, lang)
-    out.line(f"{tell.say('hand')}: {hand}   [dim]({tell.say('d_marked')})[/]")
+    out.line(_hand(first.hand(human), first.trump_suit, lang))
     assert first.attacker is not None  # a new game
     assert first.defender is not None
     out.line(turn_line(first.attacker, first.defender, tell))
