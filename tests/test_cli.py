@@ -82,6 +82,9 @@ def test_replay_steps_forward_and_back(tmp_path: Path) -> None:
         "Coup 1",
     ]
     assert "Entrée : suivant" in result.stdout
+    ended = run("replay", str(record), "--step", "--plain", stdin="\n")  # then Ctrl-D
+    assert ended.returncode == 0, ended.stderr
+    assert ended.stdout.endswith("Enter: next, b: back, q: quit \n")  # the line is ended
 
 
 def test_replay_of_a_bad_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
