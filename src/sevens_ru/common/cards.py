@@ -381,12 +381,21 @@ def cards_from_mask(mask: int) -> tuple[Card, ...]:
     """
     if type(mask) is not int or mask < 0 or mask >> 36:
         mask = _card_set(mask)
-    cards = []
+    return cards_in(mask, DECK)
+
+
+def cards_in(mask: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards of ``cards`` whose bits are set in the checked card set ``mask``, in order.
+
+    >>> cards_in(0b101, DECK)
+    (Card.parse('6♣'), Card.parse('8♣'))
+    """
+    found = []
     while mask:
         low = mask & -mask
-        cards.append(DECK[low.bit_length() - 1])
+        found.append(cards[low.bit_length() - 1])
         mask ^= low
-    return tuple(cards)
+    return tuple(found)
 
 
 def _card_set(mask: object) -> int:

@@ -42,7 +42,7 @@ import attrs
 
 from ..errors import InvalidPackError, NotInPackError, WrongTypeError
 from ._quote import excerpt, got
-from .cards import DECK, Card, Rank, Suit, card_set
+from .cards import DECK, Card, Rank, Suit, card_set, cards_in
 
 __all__ = [
     "FRENCH_52",
@@ -235,13 +235,7 @@ class Pack:
         """
         if type(mask) is not int or mask < 0 or mask >> len(self.cards):
             mask = self._card_set(mask)
-        cards = self.cards
-        found = []
-        while mask:
-            low = mask & -mask
-            found.append(cards[low.bit_length() - 1])
-            mask ^= low
-        return tuple(found)
+        return cards_in(mask, self.cards)
 
     def sorted(self, cards: Iterable[Card | str]) -> tuple[Card, ...]:
         """``cards`` (cards or card texts) in this pack's order; a card named twice stays twice.
