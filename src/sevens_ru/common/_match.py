@@ -49,6 +49,7 @@ from ..games._game import Game as GameValue
 from ._bots import bot_steps, rngs_for
 from ._intervals import Estimate, mean_estimate, rate_estimate
 from ._numbers import plain_int, plain_number
+from ._quote import excerpt
 from ._ray import play_on_ray
 from ._results import FIGURES, BotResult, Figure, MatchResult, MatchRules
 
@@ -130,7 +131,7 @@ def check_bots(bots: Sequence[B], games: object, seed: object, jobs: object) -> 
         raise MatchError("a match needs at least one bot")
     for number, bot in enumerate(lineup):
         if not callable(getattr(bot, "choose", None)):
-            raise MatchError(f"bots[{number}] has no choose(view, rng) method: {bot!r}")
+            raise MatchError(f"bots[{number}] has no choose(view, rng) method: {excerpt(bot)}")
     return lineup
 
 

@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from .. import games
 from ..common._numbers import as_int
+from ..common._quote import excerpt
 from ..errors import InvalidOptionsError, NoGameError
 
 __all__ = ["Game", "agent_names", "dealt", "env_game", "render", "seat_rng"]
@@ -83,7 +84,9 @@ def seat_rng(seed: object) -> random.Random:
         return random.Random()
     number = as_int(seed)
     if number is None:
-        raise InvalidOptionsError(f"a seed is an int or None, got {type(seed).__name__} {seed!r}")
+        raise InvalidOptionsError(
+            f"a seed is an int or None, got {type(seed).__name__} {excerpt(seed)}"
+        )
     return random.Random(number)
 
 

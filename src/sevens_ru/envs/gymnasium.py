@@ -45,6 +45,7 @@ from collections.abc import Sequence
 from typing import Any, Generic
 
 from ..common._extras import needs
+from ..common._quote import excerpt
 
 with needs("sevens_ru.envs.gymnasium", "Gymnasium", "gymnasium"):
     import gymnasium
@@ -129,7 +130,9 @@ class CardGameEnv(gymnasium.Env[Tensor, int], Generic[StateT, ViewT, OptionsT]):
             )
         seat = number
         if render_mode not in (None, "ansi"):
-            raise InvalidOptionsError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+            raise InvalidOptionsError(
+                f"render_mode must be None or 'ansi', got {excerpt(render_mode)}"
+            )
         self._game = table
         self._rules = rules = table.game
         self._options = table.options(options)
@@ -410,7 +413,7 @@ class CardGameVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any
         table = env_game(game)
         number = as_int(num_envs)
         if number is None or number < 1:
-            raise BatchError(f"num_envs must be a positive int, got {num_envs!r}")
+            raise BatchError(f"num_envs must be a positive int, got {excerpt(num_envs)}")
         self.num_envs = number
         self._game = table
         self._players = table.game.seats(table.game.default_players if players is None else players)

@@ -40,6 +40,7 @@ import random
 from typing import Any, Generic
 
 from ..common._extras import needs
+from ..common._quote import excerpt
 
 with needs("sevens_ru.envs.pettingzoo", "PettingZoo", "pettingzoo"):
     import gymnasium
@@ -96,7 +97,9 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
         super().__init__()
         players = game.game.seats(players)
         if render_mode not in (None, "ansi"):
-            raise InvalidOptionsError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+            raise InvalidOptionsError(
+                f"render_mode must be None or 'ansi', got {excerpt(render_mode)}"
+            )
         self._game = game
         self._options = game.options(options)
         game.deal(

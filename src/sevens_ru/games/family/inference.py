@@ -41,6 +41,7 @@ import attrs
 
 from ...common._deals import Deals, check_hand_size, seats_of
 from ...common._numbers import as_int
+from ...common._quote import excerpt
 from ...common.cards import Card
 from ...errors import InconsistentViewError, NotAGameStateError, WrongTypeError
 from .events import Burst, Pass, Play
@@ -137,7 +138,9 @@ def _replay(
     left = list(view.hand_sizes)
     for number, event in enumerate(view.history):
         if not isinstance(event, (Play, Pass, Burst)) or as_int(event.seat) not in range(players):
-            raise InconsistentViewError(f"history[{number}] is not an event of a seat: {event!r}")
+            raise InconsistentViewError(
+                f"history[{number}] is not an event of a seat: {excerpt(event)}"
+            )
         if isinstance(event, Play):
             left[event.seat] += 1
         elif isinstance(event, Burst):

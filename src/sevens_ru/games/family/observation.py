@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Literal
 import attrs
 
 from ...common._numbers import as_int
+from ...common._quote import excerpt
 from ...common.cards import Card, Rank, Suit
 from ...common.packs import FRENCH_52, RUSSIAN_36, SPANISH_40, Pack
 from ...errors import InvalidSeatError
@@ -129,7 +130,7 @@ class FamilyView:
         if as_int(seat) == self.seat:
             return type(self).pack.mask_of(self.hand)
         message = f"the view of seat {self.seat} shows only the hand of seat {self.seat}"
-        raise InvalidSeatError(f"{message}, not of seat {seat!r} (F17)")
+        raise InvalidSeatError(f"{message}, not of seat {excerpt(seat)} (F17)")
 
     @property
     def table_mask(self) -> int:
