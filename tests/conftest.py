@@ -44,8 +44,10 @@ DEEP = frozenset(
         "tests/durak/test_durak_inference.py::test_count_and_holders_match_brute_force[4p-28-seat1]",
         "tests/durak/test_durak_inference.py::test_sampled_states_are_uniform_and_give_the_view[4p-24-seat0]",
         "tests/durak/test_durak_inference.py::test_sampled_states_are_uniform_and_give_the_view[4p-28-seat1]",
-        "tests/web/test_isolation.py::test_no_answer_to_a_seat_names_a_card_it_could_not_see[durak-4-6]",
-        "tests/web/test_isolation.py::test_no_answer_to_a_seat_names_a_card_it_could_not_see[sevens-6-3]",
+        "tests/web/test_isolation.py::test_no_answer_to_a_seat_names_a_card_it_could_not_see[sqlite-durak-4-6]",
+        "tests/web/test_isolation.py::test_no_answer_to_a_seat_names_a_card_it_could_not_see[postgresql-durak-4-6]",
+        "tests/web/test_isolation.py::test_no_answer_to_a_seat_names_a_card_it_could_not_see[sqlite-sevens-6-3]",
+        "tests/web/test_isolation.py::test_no_answer_to_a_seat_names_a_card_it_could_not_see[postgresql-sevens-6-3]",
         "tests/test_native_portable.py::test_every_file_of_the_core_compiles_with_each_branch[msvc32]",
         "tests/test_native_portable.py::test_every_file_of_the_core_compiles_with_each_branch[portable]",
     }

@@ -1,13 +1,22 @@
-"""Fixtures of the server's tests: an app over a real SQLite file, and helpers to play.
+"""Fixtures of the server's tests: an app over each store, and helpers to play.
+
+Every test that takes ``db`` (or ``client``) runs twice: over a real SQLite file, and
+over a fresh database of a real PostgreSQL server (Debian's binaries, started once per
+test process by :mod:`tests.web.postgres_server`). The PostgreSQL half is skipped, with
+the reason, where no PostgreSQL binaries are installed or ``SEVENS_RU_TEST_STORES``
+leaves it out (``SEVENS_RU_TEST_STORES=postgresql`` runs that half alone, as CI's step
+does).
 
 In every test of the server, the app's store refuses a call made on the event loop's
-thread (:class:`OffLoopStore`): SQLite waits on the disk, and the loop serves every table.
+thread (:class:`OffLoopStore`): the database waits on the disk, and the loop serves
+every table.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
+import itertools
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -16,37 +25,47 @@ import pytest
 from starlette.testclient import TestClient
 
 from sevens_ru.web import app as web_app
-from sevens_ru.web import create_app
-from sevens_ru.web.store import Store
+from sevens_ru.web import Limits, create_app
+from sevens_ru.web.store import Store, open_store
 
-STORE_METHODS = ("create", "add_moves", "load", "seat_of", "count", "expire", "close")
-"""Every public method of the store."""
+from .postgres_server import binaries, scratch_postgres
+
+STORE_METHODS = ("create", "add_moves", "load", "version", "seat_of", "count", "expire", "close")
+"""Every method of the store that the app calls in a worker thread."""
+STORES = ("sqlite", "postgresql")
+LOOSE = Limits(
+    tables_per_client=10_000,
+    creates_per_minute=1e6,
+    create_burst=10_000,
+    moves_per_second=1e6,
+    move_burst=10_000,
+)
+"""Limits no test of whole games reaches (the test client is one client); the limits' own tests set theirs."""
 
 
 class OffLoopStore(Store):
-    """The store, failing any call made in a thread that runs an event loop.
+    """A store, failing any call made in a thread that runs an event loop.
 
     The app runs on asyncio under the test client, so ``asyncio.get_running_loop()``
     tells the loop's thread from the worker threads. ``calls`` names the calls made.
     """
 
-    calls: list[str]
+    def __init__(self, inner: Store) -> None:
+        self.inner = inner
+        self.shared = inner.shared
+        self.calls: list[str] = []
 
-    def __init__(self, path: Any) -> None:
-        self.calls = []
-        super().__init__(path)
+    def listen(self, listener: Any) -> None:
+        self.inner.listen(listener)
 
 
 def _off_the_loop(name: str) -> Callable[..., Any]:
-    method = getattr(Store, name)
-
-    @functools.wraps(method)
     def checked(self: OffLoopStore, *args: Any, **kwargs: Any) -> Any:
         try:
             asyncio.get_running_loop()
         except RuntimeError:  # no loop runs in this thread
             self.calls.append(name)
-            return method(self, *args, **kwargs)
+            return getattr(self.inner, name)(*args, **kwargs)
         raise AssertionError(f"Store.{name}() was called on the event loop's thread")
 
     return checked
@@ -54,6 +73,7 @@ def _off_the_loop(name: str) -> Callable[..., Any]:
 
 for _name in STORE_METHODS:
     setattr(OffLoopStore, _name, _off_the_loop(_name))
+OffLoopStore.__abstractmethods__ = frozenset()
 
 
 @pytest.fixture(autouse=True)
@@ -61,13 +81,60 @@ def off_loop_store(monkeypatch: pytest.MonkeyPatch) -> list[OffLoopStore]:
     """Every app of the test over an :class:`OffLoopStore`; the stores made."""
     made: list[OffLoopStore] = []
 
-    def make(path: Any) -> OffLoopStore:
-        store = OffLoopStore(path)
+    def make(db: Any, **options: Any) -> OffLoopStore:
+        store = OffLoopStore(open_store(db, **options))
         made.append(store)
         return store
 
-    monkeypatch.setattr(web_app, "Store", make)
+    monkeypatch.setattr(web_app, "open_store", make)
     return made
+
+
+def _selected() -> tuple[str, ...]:
+    return tuple(os.environ.get("SEVENS_RU_TEST_STORES", ",".join(STORES)).split(","))
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """The URL of a scratch PostgreSQL server, for the whole test process."""
+    with scratch_postgres() as url:
+        yield url
+
+
+_databases = itertools.count()
+
+
+@pytest.fixture(params=STORES)
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
+    """A fresh database of each store: a SQLite file's path, a PostgreSQL database's URL."""
+    if request.param not in _selected():
+        pytest.skip(f"SEVENS_RU_TEST_STORES={os.environ.get('SEVENS_RU_TEST_STORES')} leaves out {request.param}")
+    if request.param == "sqlite":
+        return tmp_path / "tables.sqlite3"
+    if binaries() is None:
+        pytest.skip("no PostgreSQL binaries (apt-get install postgresql) for the PostgreSQL half")
+    import psycopg
+
+    server = request.getfixturevalue("postgres_server")
+    name = f"test_{os.getpid()}_{next(_databases)}"
+    with psycopg.connect(server, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    return server.rsplit("/", 1)[0] + "/" + name
+
+
+def stored_moves(db: Any, table: str) -> int:
+    """How many moves of ``table`` another connection to ``db`` sees."""
+    if isinstance(db, Path):
+        import sqlite3
+
+        with sqlite3.connect(db) as other:
+            return int(other.execute("SELECT count(*) FROM moves WHERE table_id = ?", (table,)).fetchone()[0])
+    import psycopg
+
+    with psycopg.connect(db) as other:
+        row = other.execute("SELECT count(*) FROM moves WHERE table_id = %s", (table,)).fetchone()
+        assert row is not None
+        return int(row[0])
 
 
 class Clock:
@@ -81,18 +148,13 @@ class Clock:
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "tables.sqlite3"
-
-
-@pytest.fixture
 def clock() -> Clock:
     return Clock()
 
 
 @pytest.fixture
-def client(db: Path, clock: Clock) -> Iterator[TestClient]:
-    with TestClient(create_app(db=db, clock=clock)) as client:
+def client(db: Any, clock: Clock) -> Iterator[TestClient]:
+    with TestClient(create_app(db=db, clock=clock, limits=LOOSE)) as client:
         yield client
 
 
@@ -105,3 +167,4 @@ def make_table(client: TestClient, **request: Any) -> tuple[str, dict[str, str]]
     assert response.status_code == 201, response.text
     body = response.json()
     return body["id"], body["tokens"]
+

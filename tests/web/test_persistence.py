@@ -9,7 +9,7 @@ from starlette.testclient import TestClient
 
 from sevens_ru.web import create_app
 
-from .conftest import auth, make_table
+from .conftest import LOOSE, auth, make_table
 
 
 def first_moves(client: TestClient, table: str, token: str, count: int) -> None:
@@ -25,7 +25,7 @@ def first_moves(client: TestClient, table: str, token: str, count: int) -> None:
 
 @pytest.mark.parametrize("game", ["sevens", "durak"])
 def test_a_restarted_server_continues_every_table(db: Path, game: str) -> None:
-    with TestClient(create_app(db=db)) as client:
+    with TestClient(create_app(db=db, limits=LOOSE)) as client:
         tables = [
             make_table(client, game=game, seats=["human", "heuristic", "random"], seed=seed)
             for seed in range(3)
@@ -33,7 +33,7 @@ def test_a_restarted_server_continues_every_table(db: Path, game: str) -> None:
         for number, (table, tokens) in enumerate(tables):
             first_moves(client, table, tokens["0"], number * 2)
         before = [client.get(f"/api/tables/{t}", headers=auth(k["0"])).json() for t, k in tables]
-    with TestClient(create_app(db=db)) as client:  # a new process would do the same
+    with TestClient(create_app(db=db, limits=LOOSE)) as client:  # a new process would do the same
         after = [client.get(f"/api/tables/{t}", headers=auth(k["0"])).json() for t, k in tables]
         assert after == before
         for table, tokens in tables:  # and the games go on to the end
@@ -47,10 +47,10 @@ def test_a_restarted_server_continues_every_table(db: Path, game: str) -> None:
 
 
 def test_a_restart_keeps_every_seats_token(db: Path) -> None:
-    with TestClient(create_app(db=db)) as client:
+    with TestClient(create_app(db=db, limits=LOOSE)) as client:
         table, tokens = make_table(client, game="sevens", seats=["human", "human", "human"], seed=9)
         other, other_tokens = make_table(client, game="durak", seats=["human", "human"], seed=9)
-    with TestClient(create_app(db=db)) as client:
+    with TestClient(create_app(db=db, limits=LOOSE)) as client:
         for seat, token in tokens.items():
             assert client.get(f"/api/tables/{table}", headers=auth(token)).json()["seat"] == int(
                 seat
@@ -72,10 +72,10 @@ def test_a_database_of_another_layout_is_refused(db: Path) -> None:
 
 def test_the_same_seed_and_moves_give_the_same_game_before_and_after_a_restart(db: Path) -> None:
     seats = ["human", "heuristic", "random", "search"]
-    with TestClient(create_app(db=db)) as client:
+    with TestClient(create_app(db=db, limits=LOOSE)) as client:
         one, one_tokens = make_table(client, game="sevens", seats=seats, seed=12)
         first_moves(client, one, one_tokens["0"], 3)
-    with TestClient(create_app(db=db)) as client:
+    with TestClient(create_app(db=db, limits=LOOSE)) as client:
         first_moves(client, one, one_tokens["0"], 10_000)
         two, two_tokens = make_table(client, game="sevens", seats=seats, seed=12)
         first_moves(client, two, two_tokens["0"], 10_000)

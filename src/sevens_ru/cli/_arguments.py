@@ -28,6 +28,7 @@ from pathlib import Path
 from .. import __version__
 from ..common.cards import LANGUAGES
 from ..errors import SevensError
+from ._serve import add_options as add_serve_options
 
 __all__ = [
     "MAX_DELAY",
@@ -327,13 +328,7 @@ def parser(
     sub.add_argument(
         "--port", type=whole(least=0, most=65535), default=8000, help="the port (default 8000)"
     )
-    sub.add_argument(
-        "--db",
-        type=writable,
-        default=None,
-        metavar="FILE",
-        help="the SQLite file of the tables (default: sevens-ru.sqlite3 here)",
-    )
+    add_serve_options(sub)  # the database, the workers and the limits
     sub.add_argument("--lang", choices=LANGUAGES, default="en", help="language of messages")
     common(sub)
     return main, subs

@@ -1,8 +1,9 @@
-"""A game server for both games: tables with bots and people, in the browser or over JSON.
+"""A game server for every game: tables with bots and people, in the browser or over JSON.
 
 ``sevens-ru serve`` runs :func:`create_app` with uvicorn; embed the same ASGI app in
 your own server with ``create_app(db=...)``. Needs the ``web`` extra
-(``pip install "sevens-ru[web]"``): Starlette and uvicorn.
+(``pip install "sevens-ru[web]"``): Starlette and uvicorn; a PostgreSQL database (for
+several server processes) needs the ``postgres`` extra too.
 
 The API (``docs/howto/server-run.md`` tells it all):
 
@@ -12,6 +13,9 @@ The API (``docs/howto/server-run.md`` tells it all):
 - ``POST /api/tables/{id}/moves`` ``{"move": "9♦"}``: play; the bots answer at once;
 - ``GET /api/tables/{id}/events``: the seat's view again after every change
   (server-sent events); ``GET /api/tables/{id}/record``: the game record once over.
+
+What one client may do, and the whole server hold, is :class:`Limits`; what a
+connection may take, :class:`ConnectionLimits` (``docs/howto/safe-server.md``).
 """
 
 from __future__ import annotations
@@ -29,16 +33,23 @@ from .app import (  # noqa: E402  # after the check above
     IDLE_SECONDS,
     KEEP_ALIVE_SECONDS,
     MAX_BODY_BYTES,
+    MAX_DISCARD_BYTES,
+    MAX_ERROR_CHARS,
     MAX_MOVE_CHARS,
     MAX_TABLES,
     create_app,
 )
+from .limits import Limits  # noqa: E402
+from .protocol import ConnectionLimits  # noqa: E402
 
 __all__ = [
     "IDLE_SECONDS",
     "KEEP_ALIVE_SECONDS",
     "MAX_BODY_BYTES",
+    "MAX_DISCARD_BYTES",
+    "MAX_ERROR_CHARS",
     "MAX_MOVE_CHARS",
-    "MAX_TABLES",
+    "ConnectionLimits",
+    "Limits",
     "create_app",
 ]

@@ -1,55 +1,59 @@
 """The ASGI app: the JSON API, the live updates and the page, over one :class:`~sevens_ru.web.store.Store`.
 
-Tables live in the database; the app keeps the states of the tables in use in memory,
-rebuilt from the database on first use (so a restarted server continues every table).
-A move is checked by the engine, then the bots play up to the next human turn, then
-all of these moves are committed in one transaction, and only then is the move
-answered and every seat's live stream told.
+The tables in use, the moves and the bots are :mod:`sevens_ru.web.tables`'; the limits
+each client and the whole server are held to, :mod:`sevens_ru.web.limits`. This
+module reads the requests and writes the answers: every error is ``{"error": ...}``
+of at most :data:`MAX_ERROR_CHARS` characters, quoting the request only in short
+excerpts; a client over one of its limits gets ``429`` with ``Retry-After``.
 """
 
 from __future__ import annotations
 
-import hashlib
+import asyncio
 import json
+import logging
+import math
 import os
-import random
-import secrets
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from functools import partial
-from typing import Any, TypeVar
+from typing import Any
 
 import anyio
-import anyio.to_thread
+import attrs
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .. import svg
-from ..common._numbers import as_int
 from ..common.cards import LANGUAGES
-from ..errors import SevensError
-from .games import GAMES, HUMAN, Game
-from .store import Store
+from .games import GAMES
+from .limits import Limits, Rates
+from .store import Store, open_store
+from .tables import MAX_MOVE_CHARS, ApiError, Table, Tables, off_loop
 
 __all__ = ["create_app"]  # and the limits below, exported by sevens_ru.web
 
 MAX_BODY_BYTES = 4096
 """The largest request body the API reads; a larger one is answered 413."""
-MAX_MOVE_CHARS = 64
-"""The longest move text (``"lead 10♣ 10♦ 10♥ 10♠"`` has 20 characters); a longer one is 413."""
+MAX_DISCARD_BYTES = 1 << 20
+"""How much of a body over :data:`MAX_BODY_BYTES` is read and thrown away before the 413.
+
+A client that sends its whole body before it reads the answer (Python's ``urllib``)
+then reads the 413 rather than a reset connection, as with nginx's lingering close.
+"""
+MAX_ERROR_CHARS = 500
+"""The longest error message an answer holds (its body stays under 600 bytes)."""
 IDLE_SECONDS = 24 * 3600
 """A table with no move for this long (a day) is deleted, finished or not."""
-MAX_TABLES = 10_000
-"""The most tables a server holds at once; a request for one more is answered 503."""
+MAX_TABLES = Limits().max_tables
+"""The most tables a server holds at once by default; a request for one more is answered 503."""
 KEEP_ALIVE_SECONDS = 15.0
 """How often a live stream with nothing new sends a comment, so that proxies keep it open."""
-_SWEEP_SECONDS = 60.0
 
 _STATIC = os.path.join(os.path.dirname(__file__), "static")
 _HEADERS = {
@@ -63,243 +67,37 @@ _PAGE_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+_log = logging.getLogger("sevens_ru.web")
 
 
-class ApiError(Exception):
-    """An answer other than success: its HTTP status and what to tell the client."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
-def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-T = TypeVar("T")
-
-
-async def _off_loop(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """``function(*args, **kwargs)`` run in a worker thread, awaited without holding up the loop.
-
-    Every call of the store goes through here (SQLite waits on the disk, and on the
-    other writers up to its ``busy_timeout``), and so do the bots' moves; the store
-    itself lets one call at a time use its connection.
-    """
-    return await anyio.to_thread.run_sync(partial(function, *args, **kwargs))
-
-
-class Table:
-    """A table in use: its game, seat kinds, bots, current state and who waits for news."""
-
-    def __init__(self, table_id: str, game: Game, seats: list[str], deal: str, state: Any) -> None:
-        self.id = table_id
-        self.game = game
-        self.seats = seats
-        self.state = state
-        # The bots draw from a generator keyed by the deal and the move number: the same
-        # deal and the same human moves give the same game, before and after a restart.
-        self.rng_key = hashlib.sha256(deal.encode()).hexdigest()
-        self.bots = {seat: game.bot(kind) for seat, kind in enumerate(seats) if kind != HUMAN}
-        self.lock = anyio.Lock()
-        self.changed = anyio.Event()
-        self.gone = False
-
-    @property
-    def version(self) -> int:
-        """How many moves have been made."""
-        return len(self.game.move_texts(self.state))
-
-    def publish(self, state: Any) -> None:
-        """Make ``state`` the table's state and wake every live stream."""
-        self.state = state
-        changed, self.changed = self.changed, anyio.Event()
-        changed.set()
-
-
-class Server:
-    """The tables of one app, over its store."""
-
-    def __init__(
-        self, store: Store, *, idle_seconds: float, max_tables: int, clock: Callable[[], float]
-    ) -> None:
-        self.store = store
-        self.idle_seconds = idle_seconds
-        self.max_tables = max_tables
-        self.clock = clock
-        self.tables: dict[str, Table] = {}
-        self._seats: dict[str, tuple[str, int]] = {}  # token hash -> table, seat
-        self._swept = -float("inf")
-        self._loading = anyio.Lock()
-
-    async def seat_of(self, token: str) -> tuple[str, int] | None:
-        """The table and seat a token opens, or ``None``."""
-        token_hash = _hash(token)
-        found = self._seats.get(token_hash)
-        if found is None:
-            found = await _off_loop(self.store.seat_of, token_hash)
-            if found is not None and len(self._seats) < 4 * self.max_tables:
-                self._seats[token_hash] = found
-        return found
-
-    async def sweep(self) -> None:
-        """Delete the idle tables, at most once a minute."""
-        now = self.clock()
-        if now - self._swept < _SWEEP_SECONDS:
-            return
-        self._swept = now
-        expired = await _off_loop(self.store.expire, before=now - self.idle_seconds)
-        if expired:
-            self._seats.clear()
-        for table_id in expired:
-            table = self.tables.pop(table_id, None)
-            if table is not None:
-                table.gone = True
-                table.publish(table.state)
-
-    async def table(self, table_id: str) -> Table:
-        """The table ``table_id``, loaded from the database if not in use; 404 if none."""
-        await self.sweep()
-        table = self.tables.get(table_id)
-        if table is not None:
-            return table
-        async with self._loading:
-            table = self.tables.get(table_id)
-            if table is not None:
-                return table
-            stored = await _off_loop(self.store.load, table_id) if len(table_id) <= 64 else None
-            if stored is None:
-                raise ApiError(404, f"no table {table_id[:64]!r} (it may have expired)")
-            game = GAMES[stored.game]
-            state = game.from_json(stored.record())
-            table = Table(table_id, game, stored.seats, stored.deal, state)
-            self.tables[table_id] = table
-        async with table.lock:
-            await self._play_bots(table, table.state)  # a table stored before its bots moved
-        return table
-
-    async def create(self, body: dict[str, Any]) -> tuple[str, dict[str, str]]:
-        """Deal a new table; its id and its human seats' tokens."""
-        await self.sweep()
-        _check_fields(body, ("game", "seats", "seed", "options"), required=("game", "seats"))
-        game = GAMES.get(body["game"]) if isinstance(body["game"], str) else None
-        if game is None:
-            raise ApiError(422, f"'game' is one of {', '.join(map(repr, GAMES))}")
-        seats, seed, options = body["seats"], body.get("seed"), body.get("options", {})
-        if not isinstance(seats, list) or not all(isinstance(kind, str) for kind in seats):
-            raise ApiError(422, '\'seats\' is a list such as ["human", "heuristic"]')
-        if HUMAN not in seats:
-            raise ApiError(422, "a table needs at least one 'human' seat")
-        if seed is not None and as_int(seed) is None:
-            raise ApiError(422, "'seed' is an integer")
-        if not isinstance(options, dict):
-            raise ApiError(422, "'options' is an object")
-        try:
-            dealt = game.deal(seats, seed=seed, options=options)
-        except SevensError as error:
-            raise ApiError(422, str(error)) from None
-        if await _off_loop(self.store.count) >= self.max_tables:
-            raise ApiError(503, f"this server holds {self.max_tables} tables already")
-        table_id = secrets.token_urlsafe(9)
-        tokens = {
-            seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats) if kind == HUMAN
-        }
-        deal = game.to_json(dealt)
-        table = Table(table_id, game, seats, deal, dealt)
-
-        def work() -> Any:
-            state = _advance(table, dealt)
-            hashes = {seat: _hash(token) for seat, token in tokens.items()}
-            moves = game.move_texts(state)
-            self.store.create(table_id, game.name, seats, deal, hashes, moves, now=self.clock())
-            return state
-
-        table.state = await _off_loop(work)
-        self.tables[table_id] = table
-        return table_id, {str(seat): token for seat, token in tokens.items()}
-
-    async def move(self, table: Table, seat: int, body: dict[str, Any]) -> None:
-        """Make ``seat``'s move, let the bots answer, commit it all, tell every seat."""
-        _check_fields(body, ("move", "version"), required=("move",))
-        move, version = body["move"], body.get("version")
-        if isinstance(move, str) and len(move) > MAX_MOVE_CHARS:
-            raise ApiError(413, f"a move is at most {MAX_MOVE_CHARS} characters")
-        if version is not None and as_int(version) is None:
-            raise ApiError(422, "'version' is an integer")
-        async with table.lock:
-            state = table.state
-            if table.gone:
-                raise ApiError(404, f"no table {table.id!r} (it has expired)")
-            if state.current_player != seat:
-                whose = (
-                    "the game is over"
-                    if state.current_player is None
-                    else f"seat {state.current_player} is to move"
-                )
-                raise ApiError(409, f"it is not seat {seat}'s turn: {whose}")
-            if version is not None and version != table.version:
-                raise ApiError(
-                    409, f"the view is out of date: version {table.version}, not {version}"
-                )
-            try:
-                move = table.game.read_move(state, move)
-                state = table.game.apply(state, move)
-            except SevensError as error:
-                raise ApiError(422, table.game.refusal(state, move, error)) from None
-            await self._play_bots(table, state)
-
-    async def _play_bots(self, table: Table, state: Any) -> None:
-        """Let the bots move from ``state`` on, commit every new move, publish the result.
-
-        The bots think and the database commits in a worker thread, so that neither
-        holds up the other tables.
-        """
-        first = table.version
-
-        def work() -> tuple[Any, bool]:
-            final = _advance(table, state)
-            moves = table.game.move_texts(final)[first:]
-            if moves:
-                self.store.add_moves(table.id, first, moves, now=self.clock())
-            return final, bool(moves)
-
-        final, moved = await _off_loop(work)
-        if moved:
-            table.publish(final)
-
-
-def _advance(table: Table, state: Any) -> Any:
-    """The state once the bots have moved up to the next human turn or the end."""
-    game, bots = table.game, table.bots
-    while state.current_player in bots:
-        rng = random.Random(f"{table.rng_key}:{len(game.move_texts(state))}")
-        state = game.apply(state, game.bot_move(state, bots[state.current_player], rng))
-    return state
-
-
-def _check_fields(
-    body: dict[str, Any], allowed: tuple[str, ...], required: tuple[str, ...]
-) -> None:
-    for field in required:
-        if field not in body:
-            raise ApiError(422, f"the request lacks {field!r}")
-    for field in body:
-        if field not in allowed:
-            raise ApiError(422, f"unknown field {str(field)[:40]!r}: expected {', '.join(allowed)}")
+class _Disconnected(Exception):
+    """The client hung up before its request's body was read."""
 
 
 async def _read_json(request: Request) -> dict[str, Any]:
-    """The body as a JSON object, refused with 413 past :data:`MAX_BODY_BYTES`."""
+    """The body as a JSON object, refused with 413 past :data:`MAX_BODY_BYTES`.
+
+    The rest of a larger body is read and thrown away, up to :data:`MAX_DISCARD_BYTES`,
+    so that the client reads the 413; the connection is closed after it.
+    """
     length = request.headers.get("content-length", "")
-    if length and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
-        raise ApiError(413, f"the body is over {MAX_BODY_BYTES} bytes")
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY_BYTES:
-            raise ApiError(413, f"the body is over {MAX_BODY_BYTES} bytes")
+    too_long = ApiError(413, f"the body is over {MAX_BODY_BYTES} bytes", close=True)
+    if length and (not length.isdigit() or len(length) > 12):
+        raise too_long
+    if length and int(length) > MAX_DISCARD_BYTES:
+        raise too_long
+    body, read = bytearray(), 0
+    try:
+        async for chunk in request.stream():
+            read += len(chunk)
+            if read > MAX_DISCARD_BYTES:
+                break
+            if read <= MAX_BODY_BYTES:
+                body += chunk
+    except ClientDisconnect:
+        raise _Disconnected from None
+    if read > MAX_BODY_BYTES:
+        raise too_long
     try:
         value = json.loads(body)
     except (ValueError, RecursionError):
@@ -309,12 +107,12 @@ async def _read_json(request: Request) -> dict[str, Any]:
     return value
 
 
-async def _token_seat(request: Request, server: Server, table: Table) -> int:
+async def _token_seat(request: Request, tables: Tables, table: Table) -> int:
     """The seat the request's token opens at ``table``: 401 without one, 403 for another."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError(401, "send the seat's token: 'Authorization: Bearer TOKEN'")
-    found = await server.seat_of(token.strip())
+    found = await tables.seat_of(token.strip()[:200])
     if found is None:
         raise ApiError(401, "this token opens no seat")
     table_id, seat = found
@@ -326,35 +124,59 @@ async def _token_seat(request: Request, server: Server, table: Table) -> int:
     return seat
 
 
-def _view(request: Request, table: Table, seat: int) -> dict[str, Any]:
-    """The seat's view as JSON; with ``?svg=1`` also its picture (``&lang=`` its words)."""
-    message = table.game.view_json(table.state, seat)
+def _lang(request: Request) -> str | None:
+    """The language of the picture asked for with ``?svg=1&lang=``, or ``None`` for no picture."""
+    if request.query_params.get("svg") != "1":
+        return None
+    lang = request.query_params.get("lang", "en")
+    if lang not in LANGUAGES:
+        raise ApiError(422, f"'lang' is one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+def _view(table: Table, state: Any, seat: int, lang: str | None) -> dict[str, Any]:
+    """The seat's view as JSON; with a ``lang`` also its picture in that language's words.
+
+    The one place a seat's view JSON is made (each change, once per seat and language).
+    """
+    message = table.game.view_json(state, seat)
     message["id"] = table.id
     message["seats"] = table.seats
-    if request.query_params.get("svg") == "1":
-        lang = request.query_params.get("lang", "en")
-        if lang not in LANGUAGES:
-            raise ApiError(422, f"'lang' is one of {', '.join(LANGUAGES)}")
-        message["svg"] = svg.position(table.game.seat_view(table.state, seat), lang=lang)
+    if lang is not None:
+        message["svg"] = svg.position(table.game.seat_view(state, seat), lang=lang)
     return message
 
 
-def _json(content: object, status: int = 200) -> JSONResponse:
-    return JSONResponse(content, status_code=status, headers=_HEADERS)
+def _json(content: object, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return JSONResponse(content, status_code=status, headers={**_HEADERS, **(headers or {})})
+
+
+def _bounded(message: str) -> str:
+    """``message`` cut to :data:`MAX_ERROR_CHARS` characters."""
+    if len(message) <= MAX_ERROR_CHARS:
+        return message
+    return message[: MAX_ERROR_CHARS - 30] + f"... ({len(message):,} characters)"
 
 
 def create_app(
-    db: str | os.PathLike[str] = "sevens-ru.sqlite3",
+    db: str | os.PathLike[str] | Store = "sevens-ru.sqlite3",
     *,
+    limits: Limits | None = None,
     idle_seconds: float = IDLE_SECONDS,
-    max_tables: int = MAX_TABLES,
+    max_tables: int | None = None,
+    bot_processes: int | None = None,
     clock: Callable[[], float] = time.time,
 ) -> Starlette:
     """The ASGI app of ``sevens-ru serve``: the page at ``/`` and the JSON API at ``/api``.
 
     ``db`` is the SQLite file (made if missing; ``":memory:"`` keeps nothing after the
-    process). Tables with no move for ``idle_seconds`` are deleted; at most
-    ``max_tables`` are held at once. ``clock`` tells the time (seconds), for tests.
+    process), a ``postgresql://`` URL (the ``postgres`` extra; several processes may
+    serve one database), or a :class:`~sevens_ru.web.store.Store`. ``limits`` are what
+    each client and the whole server may hold (:class:`~sevens_ru.web.Limits`; its
+    defaults otherwise, and ``max_tables`` overrides its field of that name). Tables
+    with no move for ``idle_seconds`` are deleted. The bots think in
+    ``bot_processes`` worker processes (default: one per CPU). ``clock`` tells the
+    time (seconds), for tests.
 
     >>> from starlette.testclient import TestClient
     >>> from sevens_ru.web import create_app
@@ -367,8 +189,24 @@ def create_app(
     >>> seen.json()["seat"], seen.json()["version"], seen.json()["history"][0]  # the bot opened
     (0, 1, {'event': 'play', 'seat': 1, 'card': '9♦'})
     """
-    store = Store(db)
-    server = Server(store, idle_seconds=idle_seconds, max_tables=max_tables, clock=clock)
+    limits = limits or Limits()
+    if max_tables is not None:
+        limits = Limits(**{**_fields(limits), "max_tables": max_tables})
+    store = db if isinstance(db, Store) else open_store(db)
+    tables = Tables(
+        store,
+        limits=limits,
+        idle_seconds=idle_seconds,
+        clock=clock,
+        bot_processes=bot_processes or os.cpu_count() or 1,
+    )
+    creates = Rates(rate=limits.creates_per_minute / 60, burst=limits.create_burst, clock=time.monotonic)
+    moves = Rates(rate=limits.moves_per_second, burst=limits.move_burst, clock=time.monotonic)
+
+    def within(rates: Rates, client: str, what: str) -> None:
+        wait = rates.take(client)
+        if wait > 0:
+            raise ApiError(429, f"too many {what} from this client: wait {math.ceil(wait)} s", retry_after=wait)
 
     async def games(request: Request) -> Response:
         return _json(
@@ -384,55 +222,70 @@ def create_app(
         )
 
     async def create_table(request: Request) -> Response:
-        table_id, tokens = await server.create(await _read_json(request))
+        client = limits.client(request.scope)
+        body = await _read_json(request)
+        within(creates, client, "new tables")
+        table_id, tokens = await tables.create(body, client)
         return _json({"id": table_id, "tokens": tokens}, 201)
 
     async def read_table(request: Request) -> Response:
-        table = await server.table(request.path_params["table"])
-        seat = await _token_seat(request, server, table)
-        return _json(_view(request, table, seat))
+        lang = _lang(request)
+        table = await tables.table(request.path_params["table"])
+        seat = await _token_seat(request, tables, table)
+        body, _ = await table.view(_view, seat, lang)
+        return Response(body, media_type="application/json", headers=_HEADERS)
 
     async def make_move(request: Request) -> Response:
-        table = await server.table(request.path_params["table"])
-        seat = await _token_seat(request, server, table)
-        await server.move(table, seat, await _read_json(request))
-        return _json(_view(request, table, seat))
+        client = limits.client(request.scope)
+        lang = _lang(request)
+        table = await tables.table(request.path_params["table"])
+        seat = await _token_seat(request, tables, table)
+        body = await _read_json(request)
+        within(moves, client, "moves")
+        await tables.move(table, seat, body, client)
+        answer, _ = await table.view(_view, seat, lang)
+        return Response(answer, media_type="application/json", headers=_HEADERS)
 
     async def record(request: Request) -> Response:
-        table = await server.table(request.path_params["table"])
-        await _token_seat(request, server, table)
+        table = await tables.table(request.path_params["table"])
+        await _token_seat(request, tables, table)
         state = table.state
         if state.current_player is not None:
             raise ApiError(409, "the record is given once the game is over")
         name = f"{table.game.name}-{table.id}.json"
         return Response(
-            table.game.to_json(state),
+            await off_loop(table.game.to_json, state),
             media_type="application/json",
             headers={**_HEADERS, "Content-Disposition": f'attachment; filename="{name}"'},
         )
 
     async def events(request: Request) -> Response:
-        table = await server.table(request.path_params["table"])
-        seat = await _token_seat(request, server, table)
-        _view(request, table, seat)  # refuse a bad ?lang= before the stream starts
+        client = limits.client(request.scope)
+        lang = _lang(request)
+        table = await tables.table(request.path_params["table"])
+        seat = await _token_seat(request, tables, table)
+        tables.open_stream(table, seat, client)
 
-        async def stream() -> AsyncIterator[str]:
-            sent = -1
-            while not table.gone:
+        async def stream() -> AsyncIterator[bytes]:
+            sent, quiet = -1, 0.0
+            while not table.gone and quiet < limits.stream_idle_seconds:
                 changed = table.changed  # taken before the state, so no change is missed
                 if table.version != sent:
-                    message = _view(request, table, seat)
-                    sent = message["version"]
-                    yield f"event: view\ndata: {json.dumps(message, ensure_ascii=False)}\n\n"
-                    if message["over"]:
+                    sent, over = table.version, table.over
+                    _, message = await table.view(_view, seat, lang)
+                    quiet = 0.0
+                    yield message
+                    if over:
                         return
                 with anyio.move_on_after(KEEP_ALIVE_SECONDS) as waited:
                     await changed.wait()
                 if waited.cancelled_caught:
-                    yield ": still here\n\n"
+                    quiet += KEEP_ALIVE_SECONDS
+                    yield b": still here\n\n"
 
-        return StreamingResponse(
+        return _Stream(
             stream(),
+            lambda: tables.close_stream(table, seat, client),
             media_type="text/event-stream",
             headers={**_HEADERS, "X-Accel-Buffering": "no"},
         )
@@ -442,16 +295,29 @@ def create_app(
 
     async def api_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, ApiError)
-        return _json({"error": error.message}, error.status)
+        headers = {}
+        if error.retry_after is not None:
+            headers["Retry-After"] = str(max(1, math.ceil(error.retry_after)))
+        if error.close:
+            headers["Connection"] = "close"
+        return _json({"error": _bounded(error.message)}, error.status, headers)
 
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
-        return _json({"error": error.detail}, error.status_code)
+        return _json({"error": _bounded(str(error.detail))}, error.status_code)
+
+    async def disconnected(request: Request, error: Exception) -> Response:
+        client = limits.client(request.scope)
+        _log.info("%s hung up before sending the body of %s %s", client, request.method, request.url.path[:80])
+        return Response(status_code=400, headers={"Connection": "close"})
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        loop = asyncio.get_running_loop()
+        store.listen(lambda table_id, moves: loop.call_soon_threadsafe(tables.heard, table_id, moves))
         yield
-        await _off_loop(store.close)
+        await tables.finish_sweeping()
+        await off_loop(store.close)
 
     routes = [
         Route("/", page),
@@ -465,9 +331,33 @@ def create_app(
     ]
     return Starlette(
         routes=routes,
-        exception_handlers={ApiError: api_error, HTTPException: http_error},
+        exception_handlers={
+            ApiError: api_error,
+            HTTPException: http_error,
+            _Disconnected: disconnected,
+        },
         lifespan=lifespan,
     )
+
+
+def _fields(limits: Limits) -> dict[str, Any]:
+    return {field.name: getattr(limits, field.name) for field in attrs.fields(Limits)}
+
+
+class _Stream(StreamingResponse):
+    """A live stream that calls ``closed()`` once it ends, however it ends."""
+
+    def __init__(self, content: AsyncIterator[bytes], closed: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(content, **kwargs)
+        self.closed = closed
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        except OSError:  # the client went away as it was written to
+            pass
+        finally:
+            self.closed()
 
 
 class _Headers:

@@ -1,67 +1,76 @@
-"""The server's database: one SQLite file holding every table, its seats and its moves.
+"""The server's database: one interface, :class:`Store`, and its two implementations.
 
-Three tables, written by nothing else:
+:class:`~sevens_ru.web.sqlite.SQLiteStore` keeps every table in one SQLite file (the
+embedded default, one server process); :class:`~sevens_ru.web.postgres.PostgresStore`
+keeps them in a PostgreSQL database that several server processes share, each told of
+the others' moves through ``LISTEN/NOTIFY``. :func:`open_store` picks one by ``db``.
+
+Both hold three tables, written by nothing else:
 
 - ``tables``: one row per table: its id, game, seat kinds, the record of its deal (a
-  game record with no moves, as :func:`sevens_ru.to_json` writes it), when it was
-  made and when its last move was made;
+  game record with no moves, as :func:`sevens_ru.to_json` writes it), the client that
+  made it, when it was made and when its last move was made, and how many moves it has;
 - ``seats``: the SHA-256 of each human seat's token, its table and seat number (the
   token itself is never stored, so a copy of the database cannot play anyone's seat);
 - ``moves``: the moves of each table, numbered from 0, in their record text.
 
 A table is rebuilt by putting its moves into its deal's record and loading that with
 the game's ``from_json``, which replays and checks every move. Each change is one
-transaction, committed (``synchronous=FULL``) before the call returns.
+transaction, committed before the call returns. The calls block (on the disk, the
+network, the other writers): the app makes each of them in a worker thread.
 
->>> store = Store(":memory:")
+>>> store = open_store(":memory:")
 >>> store.create("t1", "sevens", ["human", "random"], '{"moves": []}', {0: "ab12"}, ["9♦"], now=5.0)
 >>> store.add_moves("t1", 1, ["10♦", "8♦"], now=6.0)
 >>> table = store.load("t1")
 >>> table.moves, table.touched, store.seat_of("ab12")
 (['9♦', '10♦', '8♦'], 6.0, ('t1', 0))
->>> store.expire(before=7.0), store.load("t1")
+>>> store.add_moves("t1", 1, ["J♦"], now=7.0)  # move 1 is taken: another answer won
+Traceback (most recent call last):
+...
+sevens_ru.web.store.StaleMoveError: table 't1' has 3 moves, not 1: another move was made first
+>>> store.expire(before=7.0, batch=100), store.load("t1")
 (['t1'], None)
 """
 
 from __future__ import annotations
 
+import abc
 import json
 import os
-import sqlite3
-import threading
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping
 
 import attrs
 
-__all__ = ["SCHEMA_VERSION", "Store", "StoredTable"]
+from ..errors import MissingExtraError, SevensError
 
-SCHEMA_VERSION = 1
-"""The layout of the database file (``PRAGMA user_version``)."""
+__all__ = [
+    "SCHEMA_VERSION",
+    "StaleMoveError",
+    "Store",
+    "StoreFullError",
+    "StoredTable",
+    "open_store",
+]
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    deal TEXT NOT NULL,
-    created REAL NOT NULL,
-    touched REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS tables_touched ON tables (touched);
-CREATE TABLE IF NOT EXISTS seats (
-    token_hash TEXT PRIMARY KEY,
-    table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
-    seat INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS seats_table ON seats (table_id);
-CREATE TABLE IF NOT EXISTS moves (
-    table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
-    number INTEGER NOT NULL,
-    move TEXT NOT NULL,
-    PRIMARY KEY (table_id, number)
-);
-"""
+SCHEMA_VERSION = 2
+"""The layout of the database (SQLite's ``PRAGMA user_version``; PostgreSQL's ``schema`` row)."""
+
+
+class StoreFullError(SevensError):
+    """A new table was refused: the server, or the client that asked, holds its most tables.
+
+    :attr:`whole` tells which (the app answers ``503`` for the server, ``429`` for a client).
+    """
+
+    def __init__(self, message: str, *, whole: bool) -> None:
+        super().__init__(message)
+        self.whole = whole
+        """``True`` when the server as a whole is full, ``False`` when one client is."""
+
+
+class StaleMoveError(SevensError):
+    """Moves stored on a table whose moves have changed since (another process moved first)."""
 
 
 @attrs.frozen
@@ -71,7 +80,7 @@ class StoredTable:
     id: str
     """The table's id."""
     game: str
-    """``"sevens"`` or ``"durak"``."""
+    """The game's name, such as ``"sevens"`` or ``"durak"``."""
     seats: list[str]
     """Each seat's kind: ``"human"`` or a bot's name."""
     deal: str
@@ -88,31 +97,17 @@ class StoredTable:
         return json.dumps(record, ensure_ascii=False)
 
 
-class Store:
-    """The database file at ``path`` (``":memory:"`` for one that lives with the process)."""
+Listener = Callable[[str, int], None]
+"""Told ``(table_id, moves)`` when another process stored moves (``-1``: the table is gone)."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        with self._lock:
-            self._db.execute("PRAGMA foreign_keys = ON")
-            self._db.execute("PRAGMA journal_mode = WAL")
-            self._db.execute("PRAGMA synchronous = FULL")
-            self._db.execute("PRAGMA busy_timeout = 5000")
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, SCHEMA_VERSION):
-                raise sqlite3.DatabaseError(
-                    f"{path} is a database of layout {version}; this version of sevens-ru "
-                    f"reads layout {SCHEMA_VERSION}"
-                )
-            self._db.executescript(_SCHEMA)
-            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
-    def close(self) -> None:
-        """Close the file."""
-        with self._lock:
-            self._db.close()
+class Store(abc.ABC):
+    """Where a server's tables live; every call is one transaction, committed on return."""
 
+    shared: bool = False
+    """Whether other processes may write the same tables (then :meth:`listen` tells of it)."""
+
+    @abc.abstractmethod
     def create(
         self,
         table_id: str,
@@ -123,81 +118,81 @@ class Store:
         moves: Iterable[str],
         *,
         now: float,
+        client: str = "",
+        max_tables: int | None = None,
+        tables_per_client: int | None = None,
+        live_after: float = -float("inf"),
     ) -> None:
-        """Store a new table with its seats' token hashes and the moves its bots made first."""
-        with self._lock, _transaction(self._db):
-            self._db.execute(
-                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, game, json.dumps(seats), deal, now, now),
-            )
-            self._db.executemany(
-                "INSERT INTO seats VALUES (?, ?, ?)",
-                [(token_hash, table_id, seat) for seat, token_hash in token_hashes.items()],
-            )
-            self._insert_moves(table_id, 0, moves)
+        """Store a new table with its seats' token hashes and the moves its bots made first.
 
+        In the same transaction as the insert, the tables touched after ``live_after``
+        are counted: with ``max_tables`` of them already (or ``tables_per_client`` made
+        by ``client``) the table is refused with :class:`StoreFullError`.
+        """
+
+    @abc.abstractmethod
     def add_moves(self, table_id: str, first: int, moves: Iterable[str], *, now: float) -> None:
-        """Store moves numbered from ``first`` on; a number stored already fails the whole call."""
-        with self._lock, _transaction(self._db):
-            self._insert_moves(table_id, first, moves)
-            self._db.execute("UPDATE tables SET touched = ? WHERE id = ?", (now, table_id))
+        """Store moves numbered from ``first`` on, and tell the other processes.
 
-    def _insert_moves(self, table_id: str, first: int, moves: Iterable[str]) -> None:
-        self._db.executemany(
-            "INSERT INTO moves VALUES (?, ?, ?)",
-            [(table_id, number, move) for number, move in enumerate(moves, first)],
-        )
+        Raises :class:`StaleMoveError`, storing nothing, unless the table has exactly
+        ``first`` moves (another process moved first, or the table is gone).
+        """
 
+    @abc.abstractmethod
     def load(self, table_id: str) -> StoredTable | None:
         """The table ``table_id`` with its moves, or ``None`` if there is none."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT game, seats, deal, touched FROM tables WHERE id = ?", (table_id,)
-            ).fetchone()
-            if row is None:
-                return None
-            moves = [
-                move
-                for (move,) in self._db.execute(
-                    "SELECT move FROM moves WHERE table_id = ? ORDER BY number", (table_id,)
-                )
-            ]
-        game, seats, deal, touched = row
-        return StoredTable(table_id, game, json.loads(seats), deal, moves, touched)
 
+    @abc.abstractmethod
+    def version(self, table_id: str) -> int | None:
+        """How many moves the table ``table_id`` has, or ``None`` if there is none."""
+
+    @abc.abstractmethod
     def seat_of(self, token_hash: str) -> tuple[str, int] | None:
         """The table and seat of a token's hash, or ``None`` for an unknown token."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT table_id, seat FROM seats WHERE token_hash = ?", (token_hash,)
-            ).fetchone()
-        return None if row is None else (row[0], row[1])
 
+    @abc.abstractmethod
     def count(self) -> int:
         """How many tables are stored."""
-        with self._lock:
-            return int(self._db.execute("SELECT count(*) FROM tables").fetchone()[0])
 
-    def expire(self, *, before: float) -> list[str]:
-        """Delete the tables whose last move is older than ``before``; their ids."""
-        with self._lock, _transaction(self._db):
-            ids = [
-                table_id
-                for (table_id,) in self._db.execute(
-                    "SELECT id FROM tables WHERE touched < ?", (before,)
-                )
-            ]
-            self._db.execute("DELETE FROM tables WHERE touched < ?", (before,))
-        return ids
+    @abc.abstractmethod
+    def expire(self, *, before: float, batch: int) -> list[str]:
+        """Delete up to ``batch`` tables whose last move is older than ``before``; their ids."""
+
+    def listen(self, listener: Listener) -> None:  # noqa: B027  # a store of one process has nothing to tell
+        """Call ``listener`` (from a thread of the store's) for each change made by another process."""
+
+    @abc.abstractmethod
+    def close(self) -> None:
+        """Stop listening and close the connections."""
 
 
-@contextmanager
-def _transaction(db: sqlite3.Connection) -> Iterator[None]:
-    """``BEGIN IMMEDIATE`` … ``COMMIT``, or ``ROLLBACK`` if the block raises."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
+def check_first(table_id: str, first: int, stored: int | None) -> None:
+    """Refuse moves from ``first`` on a table of ``stored`` moves (``None``: no table)."""
+    if stored is None:
+        raise StaleMoveError(f"table {table_id!r} is gone")
+    if stored != first:
+        raise StaleMoveError(
+            f"table {table_id!r} has {stored} moves, not {first}: another move was made first"
+        )
+
+
+def open_store(db: str | os.PathLike[str], **options: object) -> Store:
+    """The store of ``db``: a ``postgresql://`` URL, else a SQLite file (``":memory:"`` too).
+
+    ``options`` go to the store's class (``pool_size`` for PostgreSQL).
+
+    >>> type(open_store(":memory:")).__name__
+    'SQLiteStore'
+    """
+    text = os.fspath(db)
+    if isinstance(text, str) and text.startswith(("postgresql://", "postgres://")):
+        try:
+            from .postgres import PostgresStore
+        except ImportError as error:  # pragma: no cover - the tests run with psycopg
+            raise MissingExtraError(
+                f'a postgresql:// database needs the postgres extra ({error.name} missing): pip install "sevens-ru[postgres]"'
+            ) from None
+        return PostgresStore(text, **options)  # type: ignore[arg-type]
+    from .sqlite import SQLiteStore
+
+    return SQLiteStore(db)

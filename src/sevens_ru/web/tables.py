@@ -1,0 +1,443 @@
+"""The tables in use: their states in memory over a :class:`~sevens_ru.web.store.Store`.
+
+The app keeps the state of each table in use, rebuilt from the database on first use
+(so a restarted server continues every table). A move is checked by the engine, then
+the bots play up to the next human turn (in worker processes,
+:mod:`sevens_ru.web.thinking`), then all of these moves are committed in one
+transaction, and only then is the move answered and every live stream told.
+
+Nothing here waits on the event loop: each call of the store, each replay of a record
+and each view is made in a worker thread, and each seat's view of a change is made
+once (:meth:`Table.view`) however many streams and requests ask for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import secrets
+from collections.abc import Callable
+from functools import partial
+from typing import Any, TypeVar
+
+import anyio
+import anyio.to_thread
+
+from ..common._numbers import as_int
+from ..common._quote import excerpt
+from ..errors import SevensError
+from .games import GAMES, HUMAN, Game
+from .limits import Limits
+from .store import StaleMoveError, Store, StoreFullError
+from .thinking import BotsFailedError, Thinkers, think
+
+__all__ = ["MAX_MOVE_CHARS", "ApiError", "Table", "Tables", "off_loop", "token_hash"]
+
+SWEEP_SECONDS = 60.0
+"""How often the idle tables are looked for (each sweep deletes them in batches)."""
+SWEEP_BATCH = 500
+"""The most tables one transaction of the sweep deletes."""
+MAX_MOVE_CHARS = 64
+"""The longest move text (``"lead 10♣ 10♦ 10♥ 10♠"`` has 20 characters); a longer one is 413."""
+_log = logging.getLogger("sevens_ru.web")
+T = TypeVar("T")
+Build = Callable[["Table", Any, int, "str | None"], dict[str, Any]]
+
+
+class ApiError(Exception):
+    """An answer other than success: its HTTP status, what to tell the client, for how long."""
+
+    def __init__(
+        self, status: int, message: str, *, retry_after: float | None = None, close: bool = False
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.retry_after = retry_after
+        self.close = close
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 of a token, as the database keeps it."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+async def off_loop(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``function(*args, **kwargs)`` run in a worker thread, awaited without holding up the loop.
+
+    Every call of the store goes through here (the database waits on the disk and the
+    other writers), and so do replays and views.
+    """
+    return await anyio.to_thread.run_sync(partial(function, *args, **kwargs))
+
+
+class Table:
+    """A table in use: its game, seat kinds, current state, the views of it, who waits for news."""
+
+    def __init__(
+        self, table_id: str, game: Game, seats: list[str], deal: str, state: Any, touched: float
+    ) -> None:
+        self.id = table_id
+        self.game = game
+        self.seats = seats
+        self.deal = deal
+        self.state = state
+        self.touched = touched
+        # The bots draw from a generator keyed by the deal and the move number.
+        self.rng_key = hashlib.sha256(deal.encode()).hexdigest()
+        self.lock = anyio.Lock()
+        self.changed = anyio.Event()
+        self.gone = False
+        self.streams: dict[int, int] = {}  # seat -> open streams
+        self._views: dict[tuple[int, str | None], tuple[bytes, bytes]] = {}
+        self._making: dict[tuple[int, str | None], asyncio.Task[tuple[bytes, bytes]]] = {}
+
+    @property
+    def version(self) -> int:
+        """How many moves have been made."""
+        return len(self.game.move_texts(self.state))
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over."""
+        return self.state.current_player is None
+
+    def publish(self, state: Any, touched: float | None = None) -> None:
+        """Make ``state`` the table's state and wake every live stream."""
+        self.state = state
+        if touched is not None:
+            self.touched = touched
+        self._views = {}
+        self._making = {}
+        changed, self.changed = self.changed, anyio.Event()
+        changed.set()
+
+    async def view(self, build: Build, seat: int, lang: str | None) -> tuple[bytes, bytes]:
+        """``seat``'s view of the state now (its picture in ``lang`` if given): as JSON, and as an event.
+
+        Made once per change and seat in a worker thread, by ``build(table, state,
+        seat, lang)``; every request and stream of that seat gets the same bytes.
+        """
+        key = (seat, lang)
+        made = self._views.get(key)
+        if made is not None:
+            return made
+        task = self._making.get(key)
+        if task is None or task.get_loop() is not asyncio.get_running_loop():
+            views = self._views
+            task = asyncio.ensure_future(off_loop(_encode, build, self, self.state, seat, lang))
+            task.add_done_callback(partial(_keep, views, key))
+            self._making[key] = task
+        return await asyncio.shield(task)
+
+
+def _encode(build: Build, table: Table, state: Any, seat: int, lang: str | None) -> tuple[bytes, bytes]:
+    body = json.dumps(build(table, state, seat, lang), ensure_ascii=False).encode()
+    return body, b"event: view\ndata: " + body + b"\n\n"
+
+
+def _keep(
+    views: dict[tuple[int, str | None], tuple[bytes, bytes]],
+    key: tuple[int, str | None],
+    task: asyncio.Task[tuple[bytes, bytes]],
+) -> None:
+    if not task.cancelled() and task.exception() is None:
+        views[key] = task.result()
+
+
+class Tables:
+    """The tables of one app, over its store, with its limits and its bots' processes."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        limits: Limits,
+        idle_seconds: float,
+        clock: Callable[[], float],
+        bot_processes: int,
+    ) -> None:
+        self.store = store
+        self.limits = limits
+        self.idle_seconds = idle_seconds
+        self.clock = clock
+        self.thinkers = Thinkers(bot_processes)
+        self.tables: dict[str, Table] = {}
+        self.streams = 0
+        self.client_streams: dict[str, int] = {}
+        self._seats: dict[str, tuple[str, int]] = {}  # token hash -> table, seat
+        self._swept = -float("inf")
+        self._sweeping: set[asyncio.Task[None]] = set()
+        self._loading: dict[str, asyncio.Future[Table]] = {}
+
+    async def seat_of(self, token: str) -> tuple[str, int] | None:
+        """The table and seat a token opens, or ``None``."""
+        found_hash = token_hash(token)
+        found = self._seats.get(found_hash)
+        if found is None:
+            found = await off_loop(self.store.seat_of, found_hash)
+            if found is not None and len(self._seats) < 4 * self.limits.max_tables:
+                self._seats[found_hash] = found
+        return found
+
+    def _expired(self, touched: float) -> bool:
+        return touched < self.clock() - self.idle_seconds
+
+    def sweep_soon(self) -> None:
+        """Start deleting the idle tables in the background, at most once a minute."""
+        now = self.clock()
+        if now - self._swept < SWEEP_SECONDS:
+            return
+        self._swept = now
+        task = asyncio.ensure_future(self.sweep(before=now - self.idle_seconds))
+        self._sweeping.add(task)
+        task.add_done_callback(self._sweeping.discard)
+
+    async def sweep(self, *, before: float) -> None:
+        """Delete the tables idle since before ``before``, a batch per transaction."""
+        while True:
+            expired = await off_loop(self.store.expire, before=before, batch=SWEEP_BATCH)
+            if expired:
+                self._seats.clear()
+            for table_id in expired:
+                self._drop(table_id)
+            if len(expired) < SWEEP_BATCH:
+                return
+
+    async def finish_sweeping(self) -> None:
+        """Wait for a sweep under way (the app's shutdown)."""
+        if self._sweeping:
+            await asyncio.gather(*self._sweeping, return_exceptions=True)
+
+    def _drop(self, table_id: str) -> None:
+        table = self.tables.pop(table_id, None)
+        if table is not None:
+            table.gone = True
+            table.publish(table.state)
+
+    async def table(self, table_id: str) -> Table:
+        """The table ``table_id``, loaded from the database if not in use; 404 if none."""
+        self.sweep_soon()
+        table = self.tables.get(table_id)
+        if table is not None and self.store.shared:
+            stored = await off_loop(self.store.version, table_id)
+            if stored is None:
+                self._drop(table_id)
+                table = None
+            elif stored != table.version:
+                await self.refresh(table)
+        if table is None:
+            table = await self._load(table_id)
+        if table.gone or self._expired(table.touched):
+            self._drop(table_id)
+            raise ApiError(404, f"no table {excerpt(table_id)} (it has expired)")
+        return table
+
+    async def _load(self, table_id: str) -> Table:
+        loading = self._loading.get(table_id)
+        if loading is None or loading.get_loop() is not asyncio.get_running_loop():
+            loading = asyncio.ensure_future(self._read(table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(loading)
+
+    async def _read(self, table_id: str) -> Table:
+        stored = await off_loop(self.store.load, table_id) if len(table_id) <= 64 else None
+        if stored is None or self._expired(stored.touched):
+            raise ApiError(404, f"no table {excerpt(table_id)} (it may have expired)")
+        game = GAMES[stored.game]
+        state = await off_loop(game.from_json, stored.record())
+        table = Table(table_id, game, stored.seats, stored.deal, state, stored.touched)
+        self.tables[table_id] = table
+        async with table.lock:
+            await self._play_bots(table, table.state, "")  # a table stored before its bots moved
+        return table
+
+    async def refresh(self, table: Table) -> None:
+        """Bring ``table`` up to the moves stored by another process, and tell its streams."""
+        async with table.lock:
+            stored = await off_loop(self.store.load, table.id)
+            if stored is None:
+                self._drop(table.id)
+            elif len(stored.moves) != table.version:
+                state = await off_loop(table.game.from_json, stored.record())
+                table.publish(state, stored.touched)
+
+    def heard(self, table_id: str, moves: int) -> None:
+        """Another process changed ``table_id`` (``moves`` -1: deleted; ``""``: anything)."""
+        if table_id == "":
+            for table in list(self.tables.values()):
+                self._refresh_soon(table)
+        elif moves < 0:
+            self._drop(table_id)
+        else:
+            table = self.tables.get(table_id)
+            if table is not None and table.version != moves:
+                self._refresh_soon(table)
+
+    def _refresh_soon(self, table: Table) -> None:
+        task = asyncio.ensure_future(self.refresh(table))
+        self._sweeping.add(task)  # kept until done, like a sweep
+        task.add_done_callback(self._sweeping.discard)
+
+    async def create(self, body: dict[str, Any], client: str) -> tuple[str, dict[str, str]]:
+        """Deal a new table for ``client``; its id and its human seats' tokens."""
+        self.sweep_soon()
+        _check_fields(body, ("game", "seats", "seed", "options"), required=("game", "seats"))
+        game = GAMES.get(body["game"]) if isinstance(body["game"], str) else None
+        if game is None:
+            raise ApiError(422, f"'game' is one of {', '.join(map(repr, GAMES))}")
+        seats, seed, options = body["seats"], body.get("seed"), body.get("options", {})
+        if not isinstance(seats, list) or not all(isinstance(kind, str) for kind in seats):
+            raise ApiError(422, '\'seats\' is a list such as ["human", "heuristic"]')
+        if HUMAN not in seats:
+            raise ApiError(422, "a table needs at least one 'human' seat")
+        if seed is not None and as_int(seed) is None:
+            raise ApiError(422, "'seed' is an integer")
+        if not isinstance(options, dict):
+            raise ApiError(422, "'options' is an object")
+        try:
+            dealt = await off_loop(game.deal, seats, seed=seed, options=options)
+        except SevensError as error:
+            raise ApiError(422, str(error)) from None
+        table_id = secrets.token_urlsafe(9)
+        tokens = {
+            seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats) if kind == HUMAN
+        }
+        deal = game.to_json(dealt)
+        table = Table(table_id, game, seats, deal, dealt, self.clock())
+        state = await self._think(table, dealt, client)
+        now = self.clock()
+        try:
+            await off_loop(
+                self.store.create,
+                table_id,
+                game.name,
+                seats,
+                deal,
+                {seat: token_hash(token) for seat, token in tokens.items()},
+                game.move_texts(state),
+                now=now,
+                client=client,
+                max_tables=self.limits.max_tables,
+                tables_per_client=self.limits.tables_per_client,
+                live_after=now - self.idle_seconds,
+            )
+        except StoreFullError as error:
+            raise ApiError(
+                503 if error.whole else 429, f"{error}; try again later", retry_after=60
+            ) from None
+        table.publish(state, now)
+        self.tables[table_id] = table
+        return table_id, {str(seat): token for seat, token in tokens.items()}
+
+    async def move(self, table: Table, seat: int, body: dict[str, Any], client: str) -> None:
+        """Make ``seat``'s move, let the bots answer, commit it all, tell every seat."""
+        _check_fields(body, ("move", "version"), required=("move",))
+        move, version = body["move"], body.get("version")
+        if isinstance(move, str) and len(move) > MAX_MOVE_CHARS:
+            raise ApiError(413, f"a move is at most {MAX_MOVE_CHARS} characters")
+        if version is not None and as_int(version) is None:
+            raise ApiError(422, "'version' is an integer")
+        async with table.lock:
+            state = table.state
+            if table.gone:
+                raise ApiError(404, f"no table {excerpt(table.id)} (it has expired)")
+            if state.current_player != seat:
+                whose = (
+                    "the game is over"
+                    if state.current_player is None
+                    else f"seat {state.current_player} is to move"
+                )
+                raise ApiError(409, f"it is not seat {seat}'s turn: {whose}")
+            if version is not None and version != table.version:
+                raise ApiError(
+                    409,
+                    f"the view is out of date: version {table.version}, not {excerpt(version)}",
+                )
+            try:
+                move = table.game.read_move(state, move)
+                state = await off_loop(table.game.apply, state, move)
+            except SevensError as error:
+                raise ApiError(422, table.game.refusal(state, move, error)) from None
+            await self._play_bots(table, state, client)
+
+    async def _think(self, table: Table, state: Any, client: str) -> Any:
+        """The state once the bots have moved from ``state`` up to the next human turn."""
+        if not any(kind != HUMAN for kind in table.seats) or state.current_player is None:
+            return state
+        if table.seats[state.current_player] == HUMAN:
+            return state
+        game = table.game
+        try:
+            moves = await self.thinkers.run(
+                client, think, game.name, game.to_json(state), table.seats, table.rng_key
+            )
+        except BotsFailedError as error:
+            raise ApiError(503, f"{error}; try again", retry_after=1) from None
+
+        def apply_all(state: Any) -> Any:
+            for move in moves:
+                state = game.apply(state, move)
+            return state
+
+        return await off_loop(apply_all, state)
+
+    async def _play_bots(self, table: Table, state: Any, client: str) -> None:
+        """Let the bots move from ``state`` on, commit every new move, publish the result."""
+        first = table.version
+        final = await self._think(table, state, client)
+        moves = table.game.move_texts(final)[first:]
+        if not moves:
+            return
+        now = self.clock()
+        try:
+            await off_loop(self.store.add_moves, table.id, first, moves, now=now)
+        except StaleMoveError:  # another process moved first: catch up, refuse this one
+            stored = await off_loop(self.store.load, table.id)
+            if stored is None:
+                self._drop(table.id)
+                raise ApiError(404, f"no table {excerpt(table.id)} (it has expired)") from None
+            table.publish(await off_loop(table.game.from_json, stored.record()), stored.touched)
+            raise ApiError(
+                409, f"the view is out of date: another move was made first (version {table.version})"
+            ) from None
+        table.publish(final, now)
+
+    def open_stream(self, table: Table, seat: int, client: str) -> None:
+        """Count a new live stream of ``seat`` at ``table`` for ``client``, within the limits."""
+        limits = self.limits
+        if self.streams >= limits.max_streams:
+            raise ApiError(503, f"this server holds {limits.max_streams} live streams already", retry_after=30)
+        for held, most, whose in (
+            (self.client_streams.get(client, 0), limits.streams_per_client, "this client"),
+            (table.streams.get(seat, 0), limits.streams_per_seat, f"seat {seat}"),
+            (sum(table.streams.values()), limits.streams_per_table, "this table"),
+        ):
+            if held >= most:
+                raise ApiError(429, f"{whose} has {most} live streams open already", retry_after=10)
+        self.streams += 1
+        self.client_streams[client] = self.client_streams.get(client, 0) + 1
+        table.streams[seat] = table.streams.get(seat, 0) + 1
+
+    def close_stream(self, table: Table, seat: int, client: str) -> None:
+        """Forget a live stream counted by :meth:`open_stream`."""
+        self.streams -= 1
+        left = self.client_streams.pop(client, 1) - 1
+        if left:
+            self.client_streams[client] = left
+        table.streams[seat] -= 1
+
+
+def _check_fields(
+    body: dict[str, Any], allowed: tuple[str, ...], required: tuple[str, ...]
+) -> None:
+    for field in required:
+        if field not in body:
+            raise ApiError(422, f"the request lacks {field!r}")
+    for field in body:
+        if field not in allowed:
+            raise ApiError(422, f"unknown field {excerpt(field)}: expected {', '.join(allowed)}")
+
