@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -24,7 +25,7 @@ def first_moves(client: TestClient, table: str, token: str, count: int) -> None:
 
 
 @pytest.mark.parametrize("game", ["sevens", "durak"])
-def test_a_restarted_server_continues_every_table(db: Path, game: str) -> None:
+def test_a_restarted_server_continues_every_table(db: Any, game: str) -> None:
     with TestClient(create_app(db=db, limits=LOOSE)) as client:
         tables = [
             make_table(client, game=game, seats=["human", "heuristic", "random"], seed=seed)
@@ -61,12 +62,21 @@ def test_a_restart_keeps_every_seats_token(db: Path) -> None:
         assert client.get(f"/api/tables/{other}", headers=auth("made-up")).status_code == 401
 
 
-def test_a_database_of_another_layout_is_refused(db: Path) -> None:
-    import sqlite3
+def test_a_database_of_another_layout_is_refused(db: Any) -> None:
+    if isinstance(db, Path):
+        import sqlite3
 
-    with sqlite3.connect(db) as connection:
-        connection.execute("PRAGMA user_version = 99")
-    with pytest.raises(sqlite3.DatabaseError, match="layout 99"):
+        with sqlite3.connect(db) as connection:
+            connection.execute("PRAGMA user_version = 99")
+        with pytest.raises(sqlite3.DatabaseError, match="layout 99"):
+            create_app(db=db)
+        return
+    import psycopg
+
+    create_app(db=db)  # makes the tables
+    with psycopg.connect(db) as connection:
+        connection.execute("UPDATE sevens_ru_schema SET version = 99")
+    with pytest.raises(psycopg.DatabaseError, match="layout 99"):
         create_app(db=db)
 
 
