@@ -113,7 +113,7 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
         return tmp_path / "tables.sqlite3"
     if binaries() is None:
         pytest.skip("no PostgreSQL binaries (apt-get install postgresql) for the PostgreSQL half")
-    import psycopg
+    psycopg = pytest.importorskip("psycopg", reason="the PostgreSQL half needs the postgres extra")
 
     server = request.getfixturevalue("postgres_server")
     name = f"test_{os.getpid()}_{next(_databases)}"
