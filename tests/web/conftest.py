@@ -2,10 +2,10 @@
 
 Every test that takes ``db`` (or ``client``) runs twice: over a real SQLite file, and
 over a fresh database of a real PostgreSQL server (Debian's binaries, started once per
-test process by :mod:`tests.web.postgres_server`). The PostgreSQL half is skipped, with
-the reason, where no PostgreSQL binaries are installed or ``SEVENS_RU_TEST_STORES``
-leaves it out (``SEVENS_RU_TEST_STORES=postgresql`` runs that half alone, as CI's step
-does).
+test process by :mod:`tests.web.postgres_server`). The quick run takes SQLite alone;
+``SEVENS_RU_TEST_STORES=postgresql`` (CI's step) or ``sqlite,postgresql`` selects the
+PostgreSQL half, which is skipped, with the reason, where no PostgreSQL binaries are
+installed.
 
 In every test of the server, the app's store refuses a call made on the event loop's
 thread (:class:`OffLoopStore`): the database waits on the disk, and the loop serves
@@ -91,7 +91,7 @@ def off_loop_store(monkeypatch: pytest.MonkeyPatch) -> list[OffLoopStore]:
 
 
 def _selected() -> tuple[str, ...]:
-    return tuple(os.environ.get("SEVENS_RU_TEST_STORES", ",".join(STORES)).split(","))
+    return tuple(os.environ.get("SEVENS_RU_TEST_STORES", "sqlite").split(","))
 
 
 @pytest.fixture(scope="session")
@@ -108,7 +108,8 @@ _databases = itertools.count()
 def db(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
     """A fresh database of each store: a SQLite file's path, a PostgreSQL database's URL."""
     if request.param not in _selected():
-        pytest.skip(f"SEVENS_RU_TEST_STORES={os.environ.get('SEVENS_RU_TEST_STORES')} leaves out {request.param}")
+        chosen = os.environ.get("SEVENS_RU_TEST_STORES", "sqlite")
+        pytest.skip(f"SEVENS_RU_TEST_STORES={chosen} leaves out {request.param} (CI's step runs it)")
     if request.param == "sqlite":
         return tmp_path / "tables.sqlite3"
     if binaries() is None:

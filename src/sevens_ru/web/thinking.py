@@ -3,8 +3,7 @@
 A bot's move can take a search bot tens of milliseconds of CPU, and Python threads
 share one interpreter lock: bots thinking in the server's threads hold up every other
 request. So :class:`Thinkers` hands each "let the bots move up to the next human turn"
-to a pool of processes (:class:`~concurrent.futures.ProcessPoolExecutor`, started with
-``forkserver`` where there is one), which answers with the moves as record text.
+to a pool of worker processes (:class:`~concurrent.futures.ProcessPoolExecutor`), which answers with the moves as record text.
 
 The pool is fair: at most one job per process runs at a time, and the waiting jobs are
 taken from each client in turn, so that thirty tables of search bots from one client
@@ -20,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import random
 from collections import OrderedDict, deque
 from collections.abc import Callable
@@ -28,6 +28,7 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache, partial
 from typing import Any
 
+from ..common._match import _start_worker  # a match's workers': they die with their parent
 from ..errors import SevensError
 
 __all__ = ["BotsFailedError", "Thinkers", "think"]
@@ -65,12 +66,10 @@ def think(game: str, record: str, seats: list[str], rng_key: str) -> list[str]:
 
 
 def _context() -> Any:
-    methods = multiprocessing.get_all_start_methods()
-    if "forkserver" in methods:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["sevens_ru.web.thinking", "sevens_ru.web.games"])
-        return context
-    return multiprocessing.get_context("spawn")
+    """The default context, as a match's workers use (each ends with the server, however
+    it ends: ``PR_SET_PDEATHSIG`` on Linux, and a thread that watches the parent); it
+    needs no ``if __name__ == "__main__"`` in a script that embeds the app."""
+    return multiprocessing.get_context()
 
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
@@ -82,7 +81,9 @@ def _pool(processes: int, *, fresh: bool = False) -> ProcessPoolExecutor:
     if pool is None or fresh:
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
-        pool = _POOLS[processes] = ProcessPoolExecutor(processes, mp_context=_context())
+        pool = _POOLS[processes] = ProcessPoolExecutor(
+            processes, mp_context=_context(), initializer=_start_worker, initargs=(os.getpid(),)
+        )
     return pool
 
 
