@@ -182,7 +182,10 @@ async def well_behaved(url: str, tally: Tally, stop: asyncio.Event) -> None:
             if made is None:
                 await asyncio.sleep(0.2)
                 continue
-            path, headers = f"/api/tables/{made['id']}", {"Authorization": f"Bearer {made['tokens']['0']}"}
+            path, headers = (
+                f"/api/tables/{made['id']}",
+                {"Authorization": f"Bearer {made['tokens']['0']}"},
+            )
             view: dict[str, Any] | None = {"over": False}
             while view is not None and not view["over"] and not stop.is_set():
                 await asyncio.sleep(0.02)
@@ -268,7 +271,9 @@ async def create_flood(url: str, port: int, seconds: float, attack: Attack) -> N
 
 async def streams(url: str, port: int, seconds: float, attack: Attack) -> None:
     async with client_from(ATTACKER, url, 4) as client:
-        made = (await client.post("/api/tables", json={"game": "sevens", "seats": ["human"] * 6})).json()
+        made = (
+            await client.post("/api/tables", json={"game": "sevens", "seats": ["human"] * 6})
+        ).json()
         table, tokens = made["id"], made["tokens"]
         opened: list[asyncio.StreamWriter] = []
         got = Counter[str]()
@@ -297,11 +302,19 @@ async def streams(url: str, port: int, seconds: float, attack: Attack) -> None:
         await asyncio.sleep(3)
         deadline, moves = time.monotonic() + seconds, 0
         while time.monotonic() < deadline:
-            view = (await client.get(f"/api/tables/{table}", headers={"Authorization": f"Bearer {tokens['0']}"})).json()
+            view = (
+                await client.get(
+                    f"/api/tables/{table}", headers={"Authorization": f"Bearer {tokens['0']}"}
+                )
+            ).json()
             if view["over"]:
                 break
             seat = str(view["current_player"])
-            view = (await client.get(f"/api/tables/{table}", headers={"Authorization": f"Bearer {tokens[seat]}"})).json()
+            view = (
+                await client.get(
+                    f"/api/tables/{table}", headers={"Authorization": f"Bearer {tokens[seat]}"}
+                )
+            ).json()
             answer = await client.post(
                 f"/api/tables/{table}/moves",
                 json={"move": view["legal_moves"][0]},
@@ -358,7 +371,9 @@ async def slow(url: str, port: int, seconds: float, attack: Attack) -> None:
     async def drip(prefix: bytes, drops: bytes) -> None:
         start = time.monotonic()
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(ATTACKER, 0))
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", port, local_addr=(ATTACKER, 0)
+            )
         except OSError:
             attack.statuses[0] += 1
             return
@@ -377,7 +392,9 @@ async def slow(url: str, port: int, seconds: float, attack: Attack) -> None:
         kept.append(time.monotonic() - start)
         writer.close()
 
-    headers = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: " + b"a" * 4000 + b"\r\n\r\n"
+    headers = (
+        b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: " + b"a" * 4000 + b"\r\n\r\n"
+    )
     posting = head("POST", "/api/tables", len(body)).encode()
     await asyncio.gather(
         *(drip(b"", headers) for _ in range(200)), *(drip(posting, body) for _ in range(200))
@@ -390,13 +407,15 @@ async def slow(url: str, port: int, seconds: float, attack: Attack) -> None:
 
 async def aborted(url: str, port: int, seconds: float, attack: Attack, log: str) -> None:
     before = os.path.getsize(log)
-    for number in range(200):
+    for _ in range(200):
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(ATTACKER, 0))
+            _, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(ATTACKER, 0))
         except OSError:
             attack.statuses[0] += 1
             continue
-        writer.write(head("POST", "/api/tables", 4000).encode() + b'{"game": "sevens", ' + b" " * 80)
+        writer.write(
+            head("POST", "/api/tables", 4000).encode() + b'{"game": "sevens", ' + b" " * 80
+        )
         await writer.drain()
         await asyncio.sleep(0.02)
         sock = writer.get_extra_info("socket")
@@ -409,16 +428,21 @@ async def aborted(url: str, port: int, seconds: float, attack: Attack, log: str)
 
 async def echoes(url: str, port: int, seconds: float, attack: Attack) -> None:
     async with client_from(ATTACKER, url, 4) as client:
-        made = (await client.post("/api/tables", json={"game": "sevens", "seats": ["human", "human"]})).json()
+        made = (
+            await client.post("/api/tables", json={"game": "sevens", "seats": ["human", "human"]})
+        ).json()
         table, tokens = made["id"], made["tokens"]
     longest, path = 0, f"/api/tables/{table}/moves"
     bodies: list[tuple[str, bytes]] = [
         ("/api/tables", json.dumps({"game": "x" * 3000, "seats": ["human"]}).encode()),
         ("/api/tables", json.dumps({"game": "sevens", "seats": ["y" * 3000, "human"]}).encode()),
         ("/api/tables", json.dumps({"game": "sevens", "seats": ["human"], "z" * 3000: 1}).encode()),
-        ("/api/tables", json.dumps({"game": "sevens", "seats": ["human", "random"], "seed": 10**3000}).encode()),
+        (
+            "/api/tables",
+            json.dumps({"game": "sevens", "seats": ["human", "random"], "seed": 10**3000}).encode(),
+        ),
     ]
-    for token in tokens.values():
+    for _ in tokens:
         bodies += [
             (path, b'{"move": "9\\u2666", "version": ' + b"7" * 4000 + b"}"),
             (path, json.dumps({"move": ["9♦"] * 600}).encode()),
@@ -427,13 +451,17 @@ async def echoes(url: str, port: int, seconds: float, attack: Attack) -> None:
         ]
     for target, body in bodies:
         token = next(iter(tokens.values())) if target == path else None
-        for token in [token] if token is None else list(tokens.values()):
-            status, answer = await raw_request(ATTACKER, port, head("POST", target, len(body), token), body)
+        for sender in [token] if token is None else list(tokens.values()):
+            status, answer = await raw_request(
+                ATTACKER, port, head("POST", target, len(body), sender), body
+            )
             attack.statuses[status] += 1
             longest = max(longest, len(answer))
     whole = b'{"game": "sevens", "x": "' + b"y" * 500_000 + b'"}'
     try:
-        status, answer = await raw_request(ATTACKER, port, head("POST", "/api/tables", len(whole)), whole)
+        status, answer = await raw_request(
+            ATTACKER, port, head("POST", "/api/tables", len(whole)), whole
+        )
         attack.statuses[status] += 1
         read = f"the 413 was read ({status})" if status == 413 else f"status {status}"
     except OSError as error:
@@ -451,7 +479,9 @@ RUNS: dict[str, Callable[..., Awaitable[None]]] = {
 }
 
 
-async def under_attack(url: str, port: int, name: str, seconds: float, log: str) -> tuple[Tally, Attack]:
+async def under_attack(
+    url: str, port: int, name: str, seconds: float, log: str
+) -> tuple[Tally, Attack]:
     tally, attack, stop = Tally(), Attack(), asyncio.Event()
     good = asyncio.ensure_future(well_behaved(url, tally, stop))
     await asyncio.sleep(1)
@@ -520,7 +550,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="20 tables, for CI")
     parser.add_argument("--db", help="a postgresql:// URL (default: a fresh SQLite file)")
     parser.add_argument("--workers", type=int, default=1, help="server processes")
-    parser.add_argument("--attack", help=f"attack instead of load: all, or some of {','.join(ATTACKS)}")
+    parser.add_argument(
+        "--attack", help=f"attack instead of load: all, or some of {','.join(ATTACKS)}"
+    )
     parser.add_argument("--attack-seconds", type=float, default=20, help="each attack's length")
     parser.add_argument("--stream-limits", action="store_true", help="let 1,000 streams in")
     parser.add_argument("--nofile", type=int, default=4096, help="the server's descriptor limit")
@@ -541,12 +573,19 @@ def main(argv: list[str] | None = None) -> int:
         names = ATTACKS if args.attack == "all" else args.attack.split(",")
         unknown = set(names) - set(ATTACKS)
         if unknown:
-            parser.error(f"unknown attack {sorted(unknown)[0]!r}: expected all or {', '.join(ATTACKS)}")
+            parser.error(
+                f"unknown attack {sorted(unknown)[0]!r}: expected all or {', '.join(ATTACKS)}"
+            )
         for name in names:
-            extra = [*args.server_arg, *(STREAM_LIMITS if name == "streams" and args.stream_limits else [])]
+            extra = [
+                *args.server_arg,
+                *(STREAM_LIMITS if name == "streams" and args.stream_limits else []),
+            ]
             with server(args.db, args.workers, args.nofile, extra, log) as (url, port):
                 tally, attack = asyncio.run(under_attack(url, port, name, args.attack_seconds, log))
-            statuses = ", ".join(f"{status}: {count}" for status, count in sorted(attack.statuses.items()))
+            statuses = ", ".join(
+                f"{status}: {count}" for status, count in sorted(attack.statuses.items())
+            )
             print(f"{name}: well-behaved client {tally.summary()}")
             print(f"    attack: {attack.figure}; answers {statuses}")
             for error in tally.errors[:3]:

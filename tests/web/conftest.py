@@ -24,8 +24,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from sevens_ru.web import app as web_app
 from sevens_ru.web import Limits, create_app
+from sevens_ru.web import app as web_app
 from sevens_ru.web.store import Store, open_store
 
 from .postgres_server import binaries, scratch_postgres
@@ -82,7 +82,7 @@ def off_loop_store(monkeypatch: pytest.MonkeyPatch) -> list[OffLoopStore]:
     made: list[OffLoopStore] = []
 
     def make(db: Any, **options: Any) -> OffLoopStore:
-        store = OffLoopStore(open_store(db, **options))
+        store = OffLoopStore(open_store(db, **options))  # type: ignore[abstract]  # made by setattr
         made.append(store)
         return store
 
@@ -109,7 +109,9 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
     """A fresh database of each store: a SQLite file's path, a PostgreSQL database's URL."""
     if request.param not in _selected():
         chosen = os.environ.get("SEVENS_RU_TEST_STORES", "sqlite")
-        pytest.skip(f"SEVENS_RU_TEST_STORES={chosen} leaves out {request.param} (CI's step runs it)")
+        pytest.skip(
+            f"SEVENS_RU_TEST_STORES={chosen} leaves out {request.param} (CI's step runs it)"
+        )
     if request.param == "sqlite":
         return tmp_path / "tables.sqlite3"
     if binaries() is None:
@@ -129,7 +131,11 @@ def stored_moves(db: Any, table: str) -> int:
         import sqlite3
 
         with sqlite3.connect(db) as other:
-            return int(other.execute("SELECT count(*) FROM moves WHERE table_id = ?", (table,)).fetchone()[0])
+            return int(
+                other.execute("SELECT count(*) FROM moves WHERE table_id = ?", (table,)).fetchone()[
+                    0
+                ]
+            )
     import psycopg
 
     with psycopg.connect(db) as other:
@@ -168,4 +174,3 @@ def make_table(client: TestClient, **request: Any) -> tuple[str, dict[str, str]]
     assert response.status_code == 201, response.text
     body = response.json()
     return body["id"], body["tokens"]
-

@@ -383,7 +383,7 @@ def test_tokens_are_stored_only_as_hashes(client: TestClient, db: Any) -> None:
             content = "".join(
                 str(row)
                 for name in ("tables", "seats", "moves")
-                for row in other.execute(f"SELECT * FROM {name}")  # type: ignore[call-overload]
+                for row in other.execute(f"SELECT * FROM {name}")
             ).encode()
         assert content
     for token in tokens.values():

@@ -46,7 +46,11 @@ def test_a_client_holds_its_most_tables_and_the_server_its_most(db: Any) -> None
     loose = {**{f: getattr(LOOSE, f) for f in ("creates_per_minute", "create_burst")}}
     app = create_app(db=db, limits=Limits(tables_per_client=2, max_tables=3, **loose))
     with TestClient(app, client=("192.0.2.1", 1)) as one:
-        assert [one.post("/api/tables", json=TABLE).status_code for _ in range(3)] == [201, 201, 429]
+        assert [one.post("/api/tables", json=TABLE).status_code for _ in range(3)] == [
+            201,
+            201,
+            429,
+        ]
         two = TestClient(app, client=("192.0.2.2", 1))
         assert two.post("/api/tables", json=TABLE).status_code == 201
         full = two.post("/api/tables", json=TABLE)
@@ -54,8 +58,17 @@ def test_a_client_holds_its_most_tables_and_the_server_its_most(db: Any) -> None
 
 
 def test_the_global_cap_holds_for_creates_racing_over_two_servers(db: Any) -> None:
-    limits = Limits(max_tables=5, **{f: getattr(LOOSE, f) for f in ("creates_per_minute", "create_burst", "tables_per_client")})
-    with in_thread(create_app(db=db, limits=limits)) as one, in_thread(create_app(db=db, limits=limits)) as two:
+    limits = Limits(
+        max_tables=5,
+        **{
+            f: getattr(LOOSE, f)
+            for f in ("creates_per_minute", "create_burst", "tables_per_client")
+        },
+    )
+    with (
+        in_thread(create_app(db=db, limits=limits)) as one,
+        in_thread(create_app(db=db, limits=limits)) as two,
+    ):
         statuses: list[int] = []
 
         def create(url: str) -> None:
@@ -89,7 +102,9 @@ def test_moves_past_the_rate_are_429(db: Any) -> None:
         table, tokens = make_table(client, game="durak", seats=["human", "human"], seed=1)
         token = tokens["0"]
         statuses = [
-            client.post(f"/api/tables/{table}/moves", json={"move": "x"}, headers=auth(token)).status_code
+            client.post(
+                f"/api/tables/{table}/moves", json={"move": "x"}, headers=auth(token)
+            ).status_code
             for _ in range(3)
         ]
         assert statuses[2] == 429
@@ -98,20 +113,35 @@ def test_moves_past_the_rate_are_429(db: Any) -> None:
 def test_streams_past_a_seats_limit_are_429(db: Any) -> None:
     limits = Limits(streams_per_seat=2, stream_idle_seconds=1)
     with in_thread(create_app(db=db, limits=limits)) as url:
-        made = httpx2.post(url + "/api/tables", json={"game": "sevens", "seats": ["human", "human"]}).json()
+        made = httpx2.post(
+            url + "/api/tables", json={"game": "sevens", "seats": ["human", "human"]}
+        ).json()
         path = f"{url}/api/tables/{made['id']}/events"
         with contextlib.ExitStack() as held, httpx2.Client(timeout=10) as client:
-            seat0 = [held.enter_context(client.stream("GET", path, headers=auth(made["tokens"]["0"]))) for _ in range(2)]
+            seat0 = [
+                held.enter_context(client.stream("GET", path, headers=auth(made["tokens"]["0"])))
+                for _ in range(2)
+            ]
             third = httpx2.get(path, headers=auth(made["tokens"]["0"]), timeout=10)
-            other = held.enter_context(client.stream("GET", path, headers=auth(made["tokens"]["1"])))
-            assert [stream.status_code for stream in seat0] == [200, 200] and third.status_code == 429
+            other = held.enter_context(
+                client.stream("GET", path, headers=auth(made["tokens"]["1"]))
+            )
+            assert [stream.status_code for stream in seat0] == [
+                200,
+                200,
+            ] and third.status_code == 429
             assert "seat 0 has 2 live streams open already" in third.json()["error"]
             assert other.status_code == 200  # another seat's stream is let in
 
 
 def test_two_servers_racing_on_one_seat_apply_exactly_one_move(db: Any) -> None:
-    with in_thread(create_app(db=db, limits=LOOSE)) as one, in_thread(create_app(db=db, limits=LOOSE)) as two:
-        made = httpx2.post(one + "/api/tables", json={"game": "sevens", "seats": ["human", "human"], "seed": 1}).json()
+    with (
+        in_thread(create_app(db=db, limits=LOOSE)) as one,
+        in_thread(create_app(db=db, limits=LOOSE)) as two,
+    ):
+        made = httpx2.post(
+            one + "/api/tables", json={"game": "sevens", "seats": ["human", "human"], "seed": 1}
+        ).json()
         table, tokens = made["id"], made["tokens"]
         view = httpx2.get(f"{two}/api/tables/{table}", headers=auth(tokens["0"])).json()
         token = tokens[str(view["current_player"])]
@@ -119,7 +149,12 @@ def test_two_servers_racing_on_one_seat_apply_exactly_one_move(db: Any) -> None:
 
         def move(url: str) -> None:
             answers.append(
-                httpx2.post(f"{url}/api/tables/{table}/moves", json={"move": "9♦"}, headers=auth(token), timeout=30).status_code
+                httpx2.post(
+                    f"{url}/api/tables/{table}/moves",
+                    json={"move": "9♦"},
+                    headers=auth(token),
+                    timeout=30,
+                ).status_code
             )
 
         racers = [threading.Thread(target=move, args=(url,)) for url in (one, two) * 3]
@@ -130,19 +165,28 @@ def test_two_servers_racing_on_one_seat_apply_exactly_one_move(db: Any) -> None:
         assert sorted(answers) == [200] + [409] * 5
         assert stored_moves(db, table) == 1
         for url in (one, two):  # both serve the move that won
-            assert httpx2.get(f"{url}/api/tables/{table}", headers=auth(token)).json()["version"] == 1
+            assert (
+                httpx2.get(f"{url}/api/tables/{table}", headers=auth(token)).json()["version"] == 1
+            )
 
 
 def test_a_stream_hears_of_a_move_made_through_another_process(db: Any) -> None:
     if not isinstance(db, str):
         pytest.skip("one SQLite file is served by one process")
-    with in_thread(create_app(db=db, limits=LOOSE)) as one, in_thread(create_app(db=db, limits=LOOSE)) as two:
-        made = httpx2.post(one + "/api/tables", json={"game": "sevens", "seats": ["human", "human"], "seed": 1}).json()
+    with (
+        in_thread(create_app(db=db, limits=LOOSE)) as one,
+        in_thread(create_app(db=db, limits=LOOSE)) as two,
+    ):
+        made = httpx2.post(
+            one + "/api/tables", json={"game": "sevens", "seats": ["human", "human"], "seed": 1}
+        ).json()
         table, tokens = made["id"], made["tokens"]
         heard: list[int] = []
 
         def listen() -> None:
-            with httpx2.stream("GET", f"{two}/api/tables/{table}/events", headers=auth(tokens["0"]), timeout=30) as events:
+            with httpx2.stream(
+                "GET", f"{two}/api/tables/{table}/events", headers=auth(tokens["0"]), timeout=30
+            ) as events:
                 for line in events.iter_lines():
                     if line.startswith("data: "):
                         heard.append(json.loads(line[6:])["version"])
@@ -155,7 +199,12 @@ def test_a_stream_hears_of_a_move_made_through_another_process(db: Any) -> None:
             time.sleep(0.01)
         view = httpx2.get(f"{one}/api/tables/{table}", headers=auth(tokens["0"])).json()
         token = tokens[str(view["current_player"])]
-        assert httpx2.post(f"{one}/api/tables/{table}/moves", json={"move": "9♦"}, headers=auth(token)).status_code == 200
+        assert (
+            httpx2.post(
+                f"{one}/api/tables/{table}/moves", json={"move": "9♦"}, headers=auth(token)
+            ).status_code
+            == 200
+        )
         listener.join(timeout=20)
         assert heard == [0, 1]  # through LISTEN/NOTIFY
 
@@ -202,7 +251,9 @@ def test_an_aborted_body_is_one_log_line(caplog: pytest.LogCaptureFixture) -> No
     with caplog.at_level(logging.INFO), in_thread(create_app(db=":memory:")) as url:
         for _ in range(5):
             connection = _connect(url)
-            connection.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 4000\r\n\r\n{\"game\"")
+            connection.sendall(
+                b'POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 4000\r\n\r\n{"game"'
+            )
             time.sleep(0.05)
             connection.close()
         time.sleep(0.5)
@@ -222,9 +273,15 @@ def test_error_bodies_quote_short_excerpts(client: TestClient) -> None:
             json.dumps({"move": 10**1000}).encode(),
         ):
             answer = client.post(path, content=body, headers=auth(token))
-            assert answer.status_code in (409, 413, 422) and len(answer.content) <= 600, answer.text[:100]
-    for body in ({"game": "x" * 3000, "seats": []}, {"game": "sevens", "seats": ["y" * 3000]}, {"z" * 3000: 1}):
-        answer = client.post("/api/tables", content=json.dumps(body)[:MAX_BODY_BYTES])
+            assert answer.status_code in (409, 413, 422) and len(answer.content) <= 600, (
+                answer.text[:100]
+            )
+    for request in (
+        {"game": "x" * 3000, "seats": []},
+        {"game": "sevens", "seats": ["y" * 3000]},
+        {"z" * 3000: 1},
+    ):
+        answer = client.post("/api/tables", content=json.dumps(request)[:MAX_BODY_BYTES])
         assert len(answer.content) <= 600
 
 
@@ -234,7 +291,8 @@ def test_a_413_is_read_by_a_client_that_sends_its_whole_body_first() -> None:
         connection = _connect(url)
         connection.sendall(
             b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-            + f"Content-Length: {len(body)}\r\n\r\n".encode() + body
+            + f"Content-Length: {len(body)}\r\n\r\n".encode()
+            + body
         )
         answer = _read_all(connection)
         connection.close()
@@ -246,7 +304,13 @@ def test_descriptor_exhaustion_is_logged_once_a_minute(caplog: pytest.LogCapture
     try:
         with caplog.at_level(logging.WARNING, logger="sevens_ru.web"):
             for _ in range(50):
-                _quiet_accept(loop, {"message": "socket.accept() out of system resource", "exception": OSError(24, "Too many open files")})
+                _quiet_accept(
+                    loop,
+                    {
+                        "message": "socket.accept() out of system resource",
+                        "exception": OSError(24, "Too many open files"),
+                    },
+                )
     finally:
         loop.close()
     assert len(caplog.records) == 1 and "Too many open files" in caplog.records[0].getMessage()

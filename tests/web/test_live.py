@@ -37,7 +37,10 @@ def wait_for(heard: dict[str, list[dict[str, Any]]], version: int) -> None:
 
 
 def test_every_seat_hears_of_every_move_as_it_happens(db: Path) -> None:
-    with in_thread(create_app(db=db, limits=LOOSE)) as url, httpx2.Client(base_url=url, timeout=30) as client:
+    with (
+        in_thread(create_app(db=db, limits=LOOSE)) as url,
+        httpx2.Client(base_url=url, timeout=30) as client,
+    ):
         made = client.post(
             "/api/tables", json={"game": "durak", "seats": ["human", "human", "random"], "seed": 3}
         )
@@ -86,7 +89,10 @@ def test_every_seat_hears_of_every_move_as_it_happens(db: Path) -> None:
 
 
 def test_a_stream_asks_for_the_token_first(db: Path) -> None:
-    with in_thread(create_app(db=db, limits=LOOSE)) as url, httpx2.Client(base_url=url, timeout=10) as client:
+    with (
+        in_thread(create_app(db=db, limits=LOOSE)) as url,
+        httpx2.Client(base_url=url, timeout=10) as client,
+    ):
         made = client.post("/api/tables", json={"game": "sevens", "seats": ["human", "random"]})
         table = made.json()["id"]
         assert client.get(f"/api/tables/{table}/events").status_code == 401

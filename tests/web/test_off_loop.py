@@ -16,7 +16,7 @@ from .test_api import play_out
 
 
 def test_the_guard_refuses_a_call_on_the_loop(tmp_path: Path) -> None:
-    store = OffLoopStore(open_store(tmp_path / "db.sqlite3"))
+    store = OffLoopStore(open_store(tmp_path / "db.sqlite3"))  # type: ignore[abstract]
 
     async def on_the_loop() -> int:
         return store.count()
@@ -43,7 +43,9 @@ def test_every_route_calls_the_store_off_the_loop(
         ) as events:
             assert events.status_code == 200
             assert "event: view" in "".join(events.iter_text())
-    with TestClient(create_app(db=db, clock=clock, limits=LOOSE)) as client:  # a restart: the table loaded
+    with TestClient(
+        create_app(db=db, clock=clock, limits=LOOSE)
+    ) as client:  # a restart: the table loaded
         assert client.get(f"/api/tables/{table}", headers=auth(tokens["1"])).status_code == 200
         clock.now += IDLE_SECONDS + 61
         gone = client.get(f"/api/tables/{table}", headers=auth(tokens["1"]))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+from collections.abc import Callable
 from pathlib import Path
 
 from .output import Output
@@ -20,7 +21,12 @@ __all__ = ["add_options", "serve"]
 _LIMITS = (
     ("--max-tables", "max_tables", int, "the most tables held at once (10000)"),
     ("--tables-per-client", "tables_per_client", int, "the most tables of one client (50)"),
-    ("--creates-per-minute", "creates_per_minute", float, "new tables a client may deal a minute (20)"),
+    (
+        "--creates-per-minute",
+        "creates_per_minute",
+        float,
+        "new tables a client may deal a minute (20)",
+    ),
     ("--moves-per-second", "moves_per_second", float, "moves a client may send a second (10)"),
     ("--streams-per-client", "streams_per_client", int, "live streams of one client (16)"),
     ("--streams-per-seat", "streams_per_seat", int, "live streams of one seat (4)"),
@@ -31,17 +37,24 @@ _CONNECTIONS = (
     ("--header-timeout", "header_timeout", float, "seconds for a request's headers (10)"),
     ("--body-timeout", "body_timeout", float, "seconds for a request's body (20)"),
     ("--keep-alive", "keep_alive", int, "seconds an idle connection is kept (5)"),
-    ("--max-connections", "max_connections", int, "connections at once (the descriptor limit less 64)"),
+    (
+        "--max-connections",
+        "max_connections",
+        int,
+        "connections at once (the descriptor limit less 64)",
+    ),
     ("--connections-per-client", "connections_per_client", int, "connections of one address (128)"),
 )
 
 
-def _positive(kind: type) -> object:
+def _positive(kind: Callable[[str], float]) -> Callable[[str], float]:
     def parse(text: str) -> float:
         try:
-            value = kind(text)
+            value: float = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a positive number, got {text[:40]!r}") from None
+            raise argparse.ArgumentTypeError(
+                f"expected a positive number, got {text[:40]!r}"
+            ) from None
         if not 0 < value < float("inf"):
             raise argparse.ArgumentTypeError(f"expected a positive number, got {text[:40]!r}")
         return value

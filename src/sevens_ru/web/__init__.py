@@ -35,12 +35,12 @@ from .app import (  # noqa: E402  # after the check above
     MAX_BODY_BYTES,
     MAX_DISCARD_BYTES,
     MAX_ERROR_CHARS,
-    MAX_MOVE_CHARS,
     MAX_TABLES,
     create_app,
 )
 from .limits import Limits  # noqa: E402
 from .protocol import ConnectionLimits  # noqa: E402
+from .tables import MAX_MOVE_CHARS  # noqa: E402
 
 __all__ = [
     "IDLE_SECONDS",
@@ -49,6 +49,7 @@ __all__ = [
     "MAX_DISCARD_BYTES",
     "MAX_ERROR_CHARS",
     "MAX_MOVE_CHARS",
+    "MAX_TABLES",
     "ConnectionLimits",
     "Limits",
     "create_app",

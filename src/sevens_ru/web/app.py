@@ -34,7 +34,7 @@ from ..common.cards import LANGUAGES
 from .games import GAMES
 from .limits import Limits, Rates
 from .store import Store, open_store
-from .tables import MAX_MOVE_CHARS, ApiError, Table, Tables, off_loop
+from .tables import ApiError, Table, Tables, off_loop
 
 __all__ = ["create_app"]  # and the limits below, exported by sevens_ru.web
 
@@ -70,7 +70,7 @@ _PAGE_HEADERS = {
 _log = logging.getLogger("sevens_ru.web")
 
 
-class _Disconnected(Exception):
+class _DisconnectedError(Exception):
     """The client hung up before its request's body was read."""
 
 
@@ -95,7 +95,7 @@ async def _read_json(request: Request) -> dict[str, Any]:
             if read <= MAX_BODY_BYTES:
                 body += chunk
     except ClientDisconnect:
-        raise _Disconnected from None
+        raise _DisconnectedError from None
     if read > MAX_BODY_BYTES:
         raise too_long
     try:
@@ -143,7 +143,7 @@ def _view(table: Table, state: Any, seat: int, lang: str | None) -> dict[str, An
     message["id"] = table.id
     message["seats"] = table.seats
     if lang is not None:
-        message["svg"] = svg.position(table.game.seat_view(state, seat), lang=lang)
+        message["svg"] = svg.position(table.game.seat_view(state, seat), lang=lang)  # type: ignore[arg-type]  # one of LANGUAGES
     return message
 
 
@@ -200,13 +200,17 @@ def create_app(
         clock=clock,
         bot_processes=bot_processes or os.cpu_count() or 1,
     )
-    creates = Rates(rate=limits.creates_per_minute / 60, burst=limits.create_burst, clock=time.monotonic)
+    creates = Rates(
+        rate=limits.creates_per_minute / 60, burst=limits.create_burst, clock=time.monotonic
+    )
     moves = Rates(rate=limits.moves_per_second, burst=limits.move_burst, clock=time.monotonic)
 
     def within(rates: Rates, client: str, what: str) -> None:
         wait = rates.take(client)
         if wait > 0:
-            raise ApiError(429, f"too many {what} from this client: wait {math.ceil(wait)} s", retry_after=wait)
+            raise ApiError(
+                429, f"too many {what} from this client: wait {math.ceil(wait)} s", retry_after=wait
+            )
 
     async def games(request: Request) -> Response:
         return _json(
@@ -308,13 +312,22 @@ def create_app(
 
     async def disconnected(request: Request, error: Exception) -> Response:
         client = limits.client(request.scope)
-        _log.info("%s hung up before sending the body of %s %s", client, request.method, request.url.path[:80])
+        _log.info(
+            "%s hung up before sending the body of %s %s",
+            client,
+            request.method,
+            request.url.path[:80],
+        )
         return Response(status_code=400, headers={"Connection": "close"})
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         loop = asyncio.get_running_loop()
-        store.listen(lambda table_id, moves: loop.call_soon_threadsafe(tables.heard, table_id, moves))
+
+        def heard(table_id: str, moves: int) -> None:
+            loop.call_soon_threadsafe(tables.heard, table_id, moves)
+
+        store.listen(heard)
         yield
         await tables.finish_sweeping()
         await off_loop(store.close)
@@ -334,7 +347,7 @@ def create_app(
         exception_handlers={
             ApiError: api_error,
             HTTPException: http_error,
-            _Disconnected: disconnected,
+            _DisconnectedError: disconnected,
         },
         lifespan=lifespan,
     )
@@ -347,7 +360,9 @@ def _fields(limits: Limits) -> dict[str, Any]:
 class _Stream(StreamingResponse):
     """A live stream that calls ``closed()`` once it ends, however it ends."""
 
-    def __init__(self, content: AsyncIterator[bytes], closed: Callable[[], None], **kwargs: Any) -> None:
+    def __init__(
+        self, content: AsyncIterator[bytes], closed: Callable[[], None], **kwargs: Any
+    ) -> None:
         super().__init__(content, **kwargs)
         self.closed = closed
 

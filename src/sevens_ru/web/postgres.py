@@ -1,4 +1,4 @@
-"""The scale-out store: every table in a PostgreSQL database that several servers share.
+r"""The scale-out store: every table in a PostgreSQL database that several servers share.
 
 It needs the ``postgres`` extra (``pip install "sevens-ru[postgres]"``: psycopg 3 and
 its connection pool). Any number of server processes, on one host or several, may
@@ -134,7 +134,9 @@ class PostgresStore(Store):
             if max_tables is not None:
                 (held,) = _one(db, "SELECT count(*) FROM tables WHERE touched >= %s", live_after)
                 if held >= max_tables:
-                    raise StoreFullError(f"this server holds {max_tables} tables already", whole=True)
+                    raise StoreFullError(
+                        f"this server holds {max_tables} tables already", whole=True
+                    )
             if tables_per_client is not None:
                 (held,) = _one(
                     db,
@@ -266,14 +268,12 @@ class PostgresStore(Store):
 
 
 def _one(db: psycopg.Connection[Any], query: str, *values: object) -> tuple[Any, ...]:
-    row = db.execute(query, values).fetchone()  # type: ignore[arg-type]  # a query of this module
+    row = db.execute(query, values).fetchone()
     assert row is not None  # a count has a row
     return tuple(row)
 
 
-def _insert_moves(
-    cursor: psycopg.Cursor[Any], table_id: str, first: int, moves: list[str]
-) -> None:
+def _insert_moves(cursor: psycopg.Cursor[Any], table_id: str, first: int, moves: list[str]) -> None:
     cursor.executemany(
         "INSERT INTO moves VALUES (%s, %s, %s)",
         [(table_id, number, move) for number, move in enumerate(moves, first)],

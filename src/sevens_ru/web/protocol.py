@@ -153,7 +153,9 @@ class Protocol(H11Protocol):
         if not shared.limits.trusts(self.client[0] if self.client else ""):
             if shared.per_client[client] >= self.limits.connections_per_client:
                 most = self.limits.connections_per_client
-                shared.log(f"client {client}", "%s holds %d connections: more are refused", client, most)
+                shared.log(
+                    f"client {client}", "%s holds %d connections: more are refused", client, most
+                )
                 self._refuse(429, "Too Many Requests", "too many connections from this client")
                 return
             shared.per_client[client] += 1
@@ -187,6 +189,7 @@ class Protocol(H11Protocol):
     def _phase(self) -> None:
         """Arm the deadline of the headers, or of the body, or none, as the request stands."""
         state = self.conn.their_state
+        waiting: object
         if state is h11.IDLE:
             waiting, seconds = h11.IDLE, self.limits.header_timeout
         elif state is h11.SEND_BODY:
@@ -213,7 +216,9 @@ class Protocol(H11Protocol):
         if self.cycle is None or not self.cycle.response_started:
             seconds = self.limits.header_timeout if what == "headers" else self.limits.body_timeout
             self.transport.write(
-                _answer(408, "Request Timeout", f"the request's {what} took more than {seconds:g} s")
+                _answer(
+                    408, "Request Timeout", f"the request's {what} took more than {seconds:g} s"
+                )
             )
         self.transport.close()
 

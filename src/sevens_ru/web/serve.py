@@ -57,7 +57,11 @@ class _Config(Config_):
 
 def _logging() -> dict[str, Any]:
     config = copy.deepcopy(LOGGING_CONFIG)
-    config["loggers"]["sevens_ru.web"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
+    config["loggers"]["sevens_ru.web"] = {
+        "handlers": ["default"],
+        "level": "INFO",
+        "propagate": False,
+    }
     return config
 
 

@@ -113,7 +113,9 @@ class SQLiteStore(Store):
                     "SELECT count(*) FROM tables WHERE touched >= ?", (live_after,)
                 ).fetchone()
                 if held >= max_tables:
-                    raise StoreFullError(f"this server holds {max_tables} tables already", whole=True)
+                    raise StoreFullError(
+                        f"this server holds {max_tables} tables already", whole=True
+                    )
             if tables_per_client is not None:
                 (held,) = self._db.execute(
                     "SELECT count(*) FROM tables WHERE client = ? AND touched >= ?",

@@ -133,7 +133,9 @@ class Table:
         return await asyncio.shield(task)
 
 
-def _encode(build: Build, table: Table, state: Any, seat: int, lang: str | None) -> tuple[bytes, bytes]:
+def _encode(
+    build: Build, table: Table, state: Any, seat: int, lang: str | None
+) -> tuple[bytes, bytes]:
     body = json.dumps(build(table, state, seat, lang), ensure_ascii=False).encode()
     return body, b"event: view\ndata: " + body + b"\n\n"
 
@@ -273,9 +275,9 @@ class Tables:
         elif moves < 0:
             self._drop(table_id)
         else:
-            table = self.tables.get(table_id)
-            if table is not None and table.version != moves:
-                self._refresh_soon(table)
+            found = self.tables.get(table_id)
+            if found is not None and found.version != moves:
+                self._refresh_soon(found)
 
     def _refresh_soon(self, table: Table) -> None:
         task = asyncio.ensure_future(self.refresh(table))
@@ -402,7 +404,8 @@ class Tables:
                 raise ApiError(404, f"no table {excerpt(table.id)} (it has expired)") from None
             table.publish(await off_loop(table.game.from_json, stored.record()), stored.touched)
             raise ApiError(
-                409, f"the view is out of date: another move was made first (version {table.version})"
+                409,
+                f"the view is out of date: another move was made first (version {table.version})",
             ) from None
         table.publish(final, now)
 
@@ -410,7 +413,9 @@ class Tables:
         """Count a new live stream of ``seat`` at ``table`` for ``client``, within the limits."""
         limits = self.limits
         if self.streams >= limits.max_streams:
-            raise ApiError(503, f"this server holds {limits.max_streams} live streams already", retry_after=30)
+            raise ApiError(
+                503, f"this server holds {limits.max_streams} live streams already", retry_after=30
+            )
         for held, most, whose in (
             (self.client_streams.get(client, 0), limits.streams_per_client, "this client"),
             (table.streams.get(seat, 0), limits.streams_per_seat, f"seat {seat}"),
@@ -440,4 +445,3 @@ def _check_fields(
     for field in body:
         if field not in allowed:
             raise ApiError(422, f"unknown field {excerpt(field)}: expected {', '.join(allowed)}")
-

@@ -66,9 +66,12 @@ def think(game: str, record: str, seats: list[str], rng_key: str) -> list[str]:
 
 
 def _context() -> Any:
-    """The default context, as a match's workers use (each ends with the server, however
-    it ends: ``PR_SET_PDEATHSIG`` on Linux, and a thread that watches the parent); it
-    needs no ``if __name__ == "__main__"`` in a script that embeds the app."""
+    """The default context, as a match's workers use.
+
+    Each worker ends with the server, however it ends (``PR_SET_PDEATHSIG`` on Linux,
+    and a thread that watches the parent); it needs no ``if __name__ == "__main__"`` in
+    a script that embeds the app.
+    """
     return multiprocessing.get_context()
 
 
