@@ -10,8 +10,8 @@ taken from each client in turn, so that thirty tables of search bots from one cl
 delay another client's bots by one job, not thirty.
 
 >>> from sevens_ru.web.games import GAMES
->>> state = GAMES["sevens"].deal(["random", "human"], seed=1, options={})
->>> think("sevens", GAMES["sevens"].to_json(state), ["random", "human"], "key")
+>>> state = GAMES["sevens"].deal(["human", "random"], seed=1, options={})
+>>> think("sevens", GAMES["sevens"].to_json(state), ["human", "random"], "key")
 ['9♦']
 """
 
