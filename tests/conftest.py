@@ -48,6 +48,7 @@ DEEP = frozenset(
         "tests/web/test_isolation.py::test_no_answer_to_a_seat_names_a_card_it_could_not_see[postgresql-durak-4-6]",
         "tests/web/test_isolation.py::test_no_answer_to_a_seat_names_a_card_it_could_not_see[sqlite-sevens-6-3]",
         "tests/web/test_isolation.py::test_no_answer_to_a_seat_names_a_card_it_could_not_see[postgresql-sevens-6-3]",
+        "tests/web/test_cli.py::test_serve_serves_the_page_and_the_api_over_its_database[kill]",
         "tests/test_native_portable.py::test_every_file_of_the_core_compiles_with_each_branch[msvc32]",
         "tests/test_native_portable.py::test_every_file_of_the_core_compiles_with_each_branch[portable]",
     }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import socket
 import subprocess
 import sys
@@ -15,6 +16,8 @@ import pytest
 import sevens_ru as s7
 from sevens_ru import durak
 from sevens_ru.cli import main
+
+from .conftest import get, post
 
 
 @pytest.mark.parametrize("game", ["sevens", "durak"])
@@ -67,30 +70,43 @@ def test_serve_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
     assert "argument --port: must be at most 65535" in capsys.readouterr().err
 
 
-def test_serve_serves_the_page_and_the_api_over_its_database(tmp_path: Path) -> None:
+def _start_serve(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """``sevens-ru serve`` on a free port over ``db``; the process and its address, once it answers."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    db = tmp_path / "tables.sqlite3"
     command = [sys.executable, "-m", "sevens_ru.cli", "serve", "--port", str(port), "--db", str(db)]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    server = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(600):
+        try:
+            get(url + "/api/games", timeout=1)
+            return server, url
+        except httpx2.HTTPError:
+            time.sleep(0.05)
+    server.kill()
+    raise AssertionError("the server did not start")
+
+
+@pytest.mark.parametrize("stop", ["terminate", "kill"])
+def test_serve_serves_the_page_and_the_api_over_its_database(tmp_path: Path, stop: str) -> None:
+    db = tmp_path / "tables.sqlite3"
+    server, url = _start_serve(db)
     try:
-        url = f"http://127.0.0.1:{port}"
-        for _ in range(300):
-            try:
-                page = httpx2.get(url + "/", timeout=1)
-                break
-            except httpx2.HTTPError:
-                time.sleep(0.05)
-        else:
-            raise AssertionError("the server did not start")
+        page = get(url + "/", timeout=10)
         assert page.status_code == 200 and "/static/app.js" in page.text
-        made = httpx2.post(
-            url + "/api/tables", json={"game": "sevens", "seats": ["human", "random"]}
-        )
-        assert made.status_code == 201
+        made = post(url + "/api/tables", json={"game": "sevens", "seats": ["random", "human"]})
+        assert made.status_code == 201  # the bot may have moved first, in a worker process
     finally:
-        server.terminate()
+        getattr(server, stop)()
+        # The output ends once every process holding it has ended: the server's and
+        # the bots' worker processes (and the forkserver they are made from), also when
+        # the server is killed.
         output = server.communicate(timeout=30)[0].decode()
-    assert f"Serving the card table on http://127.0.0.1:{port} (tables in {db})" in output
+    assert f"Serving the card table on {url} (tables in {db})" in output
     assert db.exists()

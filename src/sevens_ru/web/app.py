@@ -35,6 +35,7 @@ from .games import GAMES
 from .limits import Limits, Rates
 from .store import Store, open_store
 from .tables import ApiError, Table, Tables, off_loop
+from .thinking import warm
 
 __all__ = ["create_app"]  # and the limits below, exported by sevens_ru.web
 
@@ -328,6 +329,7 @@ def create_app(
             loop.call_soon_threadsafe(tables.heard, table_id, moves)
 
         store.listen(heard)
+        warm(tables.thinkers.processes)  # the bots' processes start meanwhile
         yield
         await tables.finish_sweeping()
         await off_loop(store.close)

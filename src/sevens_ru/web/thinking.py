@@ -19,8 +19,11 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import multiprocessing.connection
 import os
 import random
+import signal
+import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -28,10 +31,9 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache, partial
 from typing import Any
 
-from ..common._match import _start_worker  # a match's workers': they die with their parent
 from ..errors import SevensError
 
-__all__ = ["BotsFailedError", "Thinkers", "think"]
+__all__ = ["BotsFailedError", "Thinkers", "think", "warm"]
 
 
 class BotsFailedError(SevensError):
@@ -66,13 +68,42 @@ def think(game: str, record: str, seats: list[str], rng_key: str) -> list[str]:
 
 
 def _context() -> Any:
-    """The default context, as a match's workers use.
+    """The context the workers start in: ``forkserver`` where there is one, else the default.
 
-    Each worker ends with the server, however it ends (``PR_SET_PDEATHSIG`` on Linux,
-    and a thread that watches the parent); it needs no ``if __name__ == "__main__"`` in
-    a script that embeds the app.
+    A forkserver is a clean process started once, from which each worker is forked:
+    nothing of the server's threads (its event loop's, its database's) is copied into
+    a worker, and a worker does not depend on the thread that happened to start it. As
+    with any ``multiprocessing`` start method but ``fork``, a script that starts the
+    app itself needs an ``if __name__ == "__main__":`` guard.
     """
-    return multiprocessing.get_context()
+    if "forkserver" not in multiprocessing.get_all_start_methods():  # pragma: no cover
+        return multiprocessing.get_context()  # Windows: spawn
+    context = multiprocessing.get_context("forkserver")
+    # The forkserver imports the bots once (and the main module, as by default), so that
+    # a worker, forked from it, starts at once: also one made anew after a crash.
+    context.set_forkserver_preload(["__main__", __name__])
+    return context
+
+
+def _start_thinker() -> None:
+    """Set up a worker process of the bots: it ignores Ctrl-C and ends with the server.
+
+    A thread waits on the sentinel of the process that started the worker (a pipe
+    that the kernel closes when that process ends, however it ends) and ends the
+    worker at once: a forkserver outlives the server as long as a worker does, so
+    the worker watches the server itself, not its parent.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    server = multiprocessing.parent_process()
+    if server is not None:
+        threading.Thread(
+            target=_end_with, args=(server.sentinel,), name="server watch", daemon=True
+        ).start()
+
+
+def _end_with(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os._exit(1)
 
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
@@ -85,9 +116,16 @@ def _pool(processes: int, *, fresh: bool = False) -> ProcessPoolExecutor:
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
         pool = _POOLS[processes] = ProcessPoolExecutor(
-            processes, mp_context=_context(), initializer=_start_worker, initargs=(os.getpid(),)
+            processes, mp_context=_context(), initializer=_start_thinker
         )
     return pool
+
+
+def warm(processes: int) -> None:
+    """Start the ``processes`` workers now, so that the first bots' move does not wait for them."""
+    pool = _pool(processes)
+    for _ in range(processes):
+        pool.submit(int)
 
 
 Job = tuple[Callable[..., Any], tuple[Any, ...], "asyncio.Future[Any]"]
