@@ -6,9 +6,12 @@ the bots play up to the next human turn (in worker processes,
 :mod:`sevens_ru.web.thinking`), then all of these moves are committed in one
 transaction, and only then is the move answered and every live stream told.
 
-Nothing here waits on the event loop: each call of the store, each replay of a record
-and each view is made in a worker thread, and each seat's view of a change is made
-once (:meth:`Table.view`) however many streams and requests ask for it.
+Nothing here holds up the event loop: each call of the store and each replay of a
+record is made in a worker thread (one per request at most: a move's bots' moves are
+applied and stored in one call), and each seat's view of a change is made once
+(:meth:`Table.view`) however many streams and requests ask for it: a picture, or the
+view of a long game, in a worker thread; the JSON view of a game of a usual length,
+a fraction of a millisecond, on the loop, where a thread's hand-off would cost more.
 """
 
 from __future__ import annotations
@@ -19,21 +22,21 @@ import json
 import logging
 import secrets
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
 import anyio
-import anyio.to_thread
 
 from ..common._numbers import as_int
 from ..common._quote import excerpt
 from ..errors import SevensError
 from .games import GAMES, HUMAN, Game
 from .limits import Limits
-from .store import StaleMoveError, Store, StoreFullError
+from .store import StaleMoveError, Store, StoredTable, StoreFullError
 from .thinking import BotsFailedError, Thinkers, think
 
-__all__ = ["MAX_MOVE_CHARS", "ApiError", "Table", "Tables", "off_loop", "token_hash"]
+__all__ = ["MAX_MOVE_CHARS", "THREADS", "ApiError", "Table", "Tables", "off_loop", "token_hash"]
 
 SWEEP_SECONDS = 60.0
 """How often the idle tables are looked for (each sweep deletes them in batches)."""
@@ -41,6 +44,8 @@ SWEEP_BATCH = 500
 """The most tables one transaction of the sweep deletes."""
 MAX_MOVE_CHARS = 64
 """The longest move text (``"lead 10♣ 10♦ 10♥ 10♠"`` has 20 characters); a longer one is 413."""
+INLINE_VIEW_MOVES = 256
+"""Up to this many moves, a view without a picture is made on the loop (it takes well under 1 ms)."""
 _log = logging.getLogger("sevens_ru.web")
 T = TypeVar("T")
 Build = Callable[["Table", Any, int, "str | None"], dict[str, Any]]
@@ -64,13 +69,26 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+THREADS = 4
+"""The worker threads of a process's apps: the store's calls, replays, pictures.
+
+Few, on purpose: the work they do holds the interpreter's lock (or waits for the one
+database connection of SQLite), and each more thread is one more that the event loop
+waits behind for that lock, so that forty threads busy with a flood of new tables
+would hold up every other request by a multiple of the interpreter's switch interval.
+"""
+_THREADS = ThreadPoolExecutor(THREADS, thread_name_prefix="sevens-ru web")
+
+
 async def off_loop(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """``function(*args, **kwargs)`` run in a worker thread, awaited without holding up the loop.
 
     Every call of the store goes through here (the database waits on the disk and the
-    other writers), and so do replays and views.
+    other writers), and so do replays and pictures; the :data:`THREADS` threads are the
+    process's, shared by its apps.
     """
-    return await anyio.to_thread.run_sync(partial(function, *args, **kwargs))
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(_THREADS, partial(function, *args, **kwargs))
 
 
 class Table:
@@ -84,6 +102,8 @@ class Table:
         self.seats = seats
         self.deal = deal
         self.state = state
+        self.version = len(game.move_texts(state))
+        """How many moves have been made (the state's, kept with it)."""
         self.touched = touched
         # The bots draw from a generator keyed by the deal and the move number.
         self.rng_key = hashlib.sha256(deal.encode()).hexdigest()
@@ -95,11 +115,6 @@ class Table:
         self._making: dict[tuple[int, str | None], asyncio.Task[tuple[bytes, bytes]]] = {}
 
     @property
-    def version(self) -> int:
-        """How many moves have been made."""
-        return len(self.game.move_texts(self.state))
-
-    @property
     def over(self) -> bool:
         """Whether the game is over."""
         return self.state.current_player is None
@@ -107,6 +122,7 @@ class Table:
     def publish(self, state: Any, touched: float | None = None) -> None:
         """Make ``state`` the table's state and wake every live stream."""
         self.state = state
+        self.version = len(self.game.move_texts(state))
         if touched is not None:
             self.touched = touched
         self._views = {}
@@ -117,12 +133,16 @@ class Table:
     async def view(self, build: Build, seat: int, lang: str | None) -> tuple[bytes, bytes]:
         """``seat``'s view of the state now (its picture in ``lang`` if given): as JSON, and as an event.
 
-        Made once per change and seat in a worker thread, by ``build(table, state,
-        seat, lang)``; every request and stream of that seat gets the same bytes.
+        Made once per change and seat by ``build(table, state, seat, lang)``; every
+        request and stream of that seat gets the same bytes. A picture, or the view of
+        a game longer than :data:`INLINE_VIEW_MOVES`, is made in a worker thread.
         """
         key = (seat, lang)
         made = self._views.get(key)
         if made is not None:
+            return made
+        if lang is None and self.version <= INLINE_VIEW_MOVES:
+            made = self._views[key] = _encode(build, self, self.state, seat, lang)
             return made
         task = self._making.get(key)
         if task is None or task.get_loop() is not asyncio.get_running_loop():
@@ -246,26 +266,33 @@ class Tables:
         return await asyncio.shield(loading)
 
     async def _read(self, table_id: str) -> Table:
-        stored = await off_loop(self.store.load, table_id) if len(table_id) <= 64 else None
-        if stored is None or self._expired(stored.touched):
+        loaded = await off_loop(self._stored, table_id) if len(table_id) <= 64 else None
+        if loaded is None or self._expired(loaded[0].touched):
             raise ApiError(404, f"no table {excerpt(table_id)} (it may have expired)")
-        game = GAMES[stored.game]
-        state = await off_loop(game.from_json, stored.record())
-        table = Table(table_id, game, stored.seats, stored.deal, state, stored.touched)
+        stored, state = loaded
+        table = Table(
+            table_id, GAMES[stored.game], stored.seats, stored.deal, state, stored.touched
+        )
         self.tables[table_id] = table
         async with table.lock:
             await self._play_bots(table, table.state, "")  # a table stored before its bots moved
         return table
 
+    def _stored(self, table_id: str) -> tuple[StoredTable, Any] | None:
+        """The stored table and its state, replayed from its record (in a worker thread)."""
+        stored = self.store.load(table_id)
+        if stored is None:
+            return None
+        return stored, GAMES[stored.game].from_json(stored.record())
+
     async def refresh(self, table: Table) -> None:
         """Bring ``table`` up to the moves stored by another process, and tell its streams."""
         async with table.lock:
-            stored = await off_loop(self.store.load, table.id)
-            if stored is None:
+            loaded = await off_loop(self._stored, table.id)
+            if loaded is None:
                 self._drop(table.id)
-            elif len(stored.moves) != table.version:
-                state = await off_loop(table.game.from_json, stored.record())
-                table.publish(state, stored.touched)
+            elif len(loaded[0].moves) != table.version:
+                table.publish(loaded[1], loaded[0].touched)
 
     def heard(self, table_id: str, moves: int) -> None:
         """Another process changed ``table_id`` (``moves`` -1: deleted; ``""``: anything)."""
@@ -301,25 +328,27 @@ class Tables:
         if not isinstance(options, dict):
             raise ApiError(422, "'options' is an object")
         try:
-            dealt = await off_loop(game.deal, seats, seed=seed, options=options)
+            dealt = game.deal(seats, seed=seed, options=options)
         except SevensError as error:
             raise ApiError(422, str(error)) from None
         table_id = secrets.token_urlsafe(9)
         tokens = {
             seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats) if kind == HUMAN
         }
+        hashes = {seat: token_hash(token) for seat, token in tokens.items()}
         deal = game.to_json(dealt)
         table = Table(table_id, game, seats, deal, dealt, self.clock())
-        state = await self._think(table, dealt, client)
+        bots = await self._think(table, dealt, client)
         now = self.clock()
-        try:
-            await off_loop(
-                self.store.create,
+
+        def store() -> Any:  # in a worker thread: the bots' moves applied, all stored at once
+            state = _applied(game, dealt, bots)
+            self.store.create(
                 table_id,
                 game.name,
                 seats,
                 deal,
-                {seat: token_hash(token) for seat, token in tokens.items()},
+                hashes,
                 game.move_texts(state),
                 now=now,
                 client=client,
@@ -327,6 +356,10 @@ class Tables:
                 tables_per_client=self.limits.tables_per_client,
                 live_after=now - self.idle_seconds,
             )
+            return state
+
+        try:
+            state = await off_loop(store)
         except StoreFullError as error:
             raise ApiError(
                 503 if error.whole else 429, f"{error}; try again later", retry_after=60
@@ -359,50 +392,54 @@ class Tables:
                     409,
                     f"the view is out of date: version {table.version}, not {excerpt(version)}",
                 )
-            try:
+            try:  # one move of the engine: microseconds, made here
                 move = table.game.read_move(state, move)
-                state = await off_loop(table.game.apply, state, move)
+                state = table.game.apply(state, move)
             except SevensError as error:
                 raise ApiError(422, table.game.refusal(state, move, error)) from None
             await self._play_bots(table, state, client)
 
-    async def _think(self, table: Table, state: Any, client: str) -> Any:
-        """The state once the bots have moved from ``state`` up to the next human turn."""
-        if not any(kind != HUMAN for kind in table.seats) or state.current_player is None:
-            return state
-        if table.seats[state.current_player] == HUMAN:
-            return state
+    async def _think(self, table: Table, state: Any, client: str) -> list[str]:
+        """The bots' moves from ``state`` up to the next human turn, thought in a worker process."""
+        current = state.current_player
+        if current is None or table.seats[current] == HUMAN:
+            return []
         game = table.game
         try:
-            moves = await self.thinkers.run(
+            moves: list[str] = await self.thinkers.run(
                 client, think, game.name, game.to_json(state), table.seats, table.rng_key
             )
         except BotsFailedError as error:
             raise ApiError(503, f"{error}; try again", retry_after=1) from None
-
-        def apply_all(state: Any) -> Any:
-            for move in moves:
-                state = game.apply(state, move)
-            return state
-
-        return await off_loop(apply_all, state)
+        return moves
 
     async def _play_bots(self, table: Table, state: Any, client: str) -> None:
-        """Let the bots move from ``state`` on, commit every new move, publish the result."""
-        first = table.version
-        final = await self._think(table, state, client)
-        moves = table.game.move_texts(final)[first:]
-        if not moves:
-            return
+        """Let the bots move from ``state`` on, commit every new move, publish the result.
+
+        The bots' moves are applied and every new move stored in one call in a worker
+        thread; the table is published once the transaction is committed.
+        """
+        first, game = table.version, table.game
+        bots = await self._think(table, state, client)
         now = self.clock()
+
+        def store() -> Any:
+            final = _applied(game, state, bots)
+            moves = game.move_texts(final)[first:]
+            if moves:
+                self.store.add_moves(table.id, first, moves, now=now)
+            return final
+
+        if state is table.state and not bots:
+            return  # nothing new (a table loaded whose bots had moved)
         try:
-            await off_loop(self.store.add_moves, table.id, first, moves, now=now)
+            final = await off_loop(store)
         except StaleMoveError:  # another process moved first: catch up, refuse this one
-            stored = await off_loop(self.store.load, table.id)
-            if stored is None:
+            loaded = await off_loop(self._stored, table.id)
+            if loaded is None:
                 self._drop(table.id)
                 raise ApiError(404, f"no table {excerpt(table.id)} (it has expired)") from None
-            table.publish(await off_loop(table.game.from_json, stored.record()), stored.touched)
+            table.publish(loaded[1], loaded[0].touched)
             raise ApiError(
                 409,
                 f"the view is out of date: another move was made first (version {table.version})",
@@ -434,6 +471,13 @@ class Tables:
         if left:
             self.client_streams[client] = left
         table.streams[seat] -= 1
+
+
+def _applied(game: Game, state: Any, moves: list[str]) -> Any:
+    """``state`` after ``moves`` (the bots', as record text)."""
+    for move in moves:
+        state = game.apply(state, move)
+    return state
 
 
 def _check_fields(
