@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx2
 import pytest
 from starlette.testclient import TestClient
 
@@ -163,6 +164,27 @@ def clock() -> Clock:
 def client(db: Any, clock: Clock) -> Iterator[TestClient]:
     with TestClient(create_app(db=db, clock=clock, limits=LOOSE)) as client:
         yield client
+
+
+def http(**options: Any) -> httpx2.Client:
+    """An HTTP client for a server of the tests, on loopback.
+
+    ``verify=False``: the servers speak plain HTTP, and a client that loads the
+    certificates it would never use takes half a second to make on a busy machine.
+    """
+    return httpx2.Client(**{"verify": False, "timeout": 30, **options})
+
+
+def get(url: str, **options: Any) -> httpx2.Response:
+    """``GET url`` with a client of :func:`http`."""
+    with http() as client:
+        return client.get(url, **options)
+
+
+def post(url: str, **options: Any) -> httpx2.Response:
+    """``POST url`` with a client of :func:`http`."""
+    with http() as client:
+        return client.post(url, **options)
 
 
 def auth(token: str) -> dict[str, str]:

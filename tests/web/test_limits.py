@@ -16,7 +16,6 @@ import threading
 import time
 from typing import Any
 
-import httpx2
 import pytest
 from starlette.testclient import TestClient
 
@@ -26,7 +25,7 @@ from sevens_ru.web.serve import in_thread
 from sevens_ru.web.tables import Table
 from sevens_ru.web.thinking import Thinkers
 
-from .conftest import LOOSE, auth, make_table, stored_moves
+from .conftest import LOOSE, auth, get, http, make_table, post, stored_moves
 
 TABLE = {"game": "sevens", "seats": ["human", "random"]}
 
@@ -72,7 +71,7 @@ def test_the_global_cap_holds_for_creates_racing_over_two_servers(db: Any) -> No
         statuses: list[int] = []
 
         def create(url: str) -> None:
-            statuses.append(httpx2.post(url + "/api/tables", json=TABLE, timeout=30).status_code)
+            statuses.append(post(url + "/api/tables", json=TABLE, timeout=30).status_code)
 
         racers = [threading.Thread(target=create, args=(url,)) for url in [one, two] * 12]
         for racer in racers:
@@ -113,16 +112,16 @@ def test_moves_past_the_rate_are_429(db: Any) -> None:
 def test_streams_past_a_seats_limit_are_429(db: Any) -> None:
     limits = Limits(streams_per_seat=2, stream_idle_seconds=1)
     with in_thread(create_app(db=db, limits=limits)) as url:
-        made = httpx2.post(
+        made = post(
             url + "/api/tables", json={"game": "sevens", "seats": ["human", "human"]}
         ).json()
         path = f"{url}/api/tables/{made['id']}/events"
-        with contextlib.ExitStack() as held, httpx2.Client(timeout=10) as client:
+        with contextlib.ExitStack() as held, http(timeout=10) as client:
             seat0 = [
                 held.enter_context(client.stream("GET", path, headers=auth(made["tokens"]["0"])))
                 for _ in range(2)
             ]
-            third = httpx2.get(path, headers=auth(made["tokens"]["0"]), timeout=10)
+            third = get(path, headers=auth(made["tokens"]["0"]), timeout=10)
             other = held.enter_context(
                 client.stream("GET", path, headers=auth(made["tokens"]["1"]))
             )
@@ -139,17 +138,17 @@ def test_two_servers_racing_on_one_seat_apply_exactly_one_move(db: Any) -> None:
         in_thread(create_app(db=db, limits=LOOSE)) as one,
         in_thread(create_app(db=db, limits=LOOSE)) as two,
     ):
-        made = httpx2.post(
+        made = post(
             one + "/api/tables", json={"game": "sevens", "seats": ["human", "human"], "seed": 1}
         ).json()
         table, tokens = made["id"], made["tokens"]
-        view = httpx2.get(f"{two}/api/tables/{table}", headers=auth(tokens["0"])).json()
+        view = get(f"{two}/api/tables/{table}", headers=auth(tokens["0"])).json()
         token = tokens[str(view["current_player"])]
         answers: list[int] = []
 
         def move(url: str) -> None:
             answers.append(
-                httpx2.post(
+                post(
                     f"{url}/api/tables/{table}/moves",
                     json={"move": "9♦"},
                     headers=auth(token),
@@ -165,9 +164,7 @@ def test_two_servers_racing_on_one_seat_apply_exactly_one_move(db: Any) -> None:
         assert sorted(answers) == [200] + [409] * 5
         assert stored_moves(db, table) == 1
         for url in (one, two):  # both serve the move that won
-            assert (
-                httpx2.get(f"{url}/api/tables/{table}", headers=auth(token)).json()["version"] == 1
-            )
+            assert get(f"{url}/api/tables/{table}", headers=auth(token)).json()["version"] == 1
 
 
 def test_a_stream_hears_of_a_move_made_through_another_process(db: Any) -> None:
@@ -177,16 +174,19 @@ def test_a_stream_hears_of_a_move_made_through_another_process(db: Any) -> None:
         in_thread(create_app(db=db, limits=LOOSE)) as one,
         in_thread(create_app(db=db, limits=LOOSE)) as two,
     ):
-        made = httpx2.post(
+        made = post(
             one + "/api/tables", json={"game": "sevens", "seats": ["human", "human"], "seed": 1}
         ).json()
         table, tokens = made["id"], made["tokens"]
         heard: list[int] = []
 
         def listen() -> None:
-            with httpx2.stream(
-                "GET", f"{two}/api/tables/{table}/events", headers=auth(tokens["0"]), timeout=30
-            ) as events:
+            with (
+                http() as client,
+                client.stream(
+                    "GET", f"{two}/api/tables/{table}/events", headers=auth(tokens["0"]), timeout=30
+                ) as events,
+            ):
                 for line in events.iter_lines():
                     if line.startswith("data: "):
                         heard.append(json.loads(line[6:])["version"])
@@ -197,10 +197,10 @@ def test_a_stream_hears_of_a_move_made_through_another_process(db: Any) -> None:
         listener.start()
         while not heard:
             time.sleep(0.01)
-        view = httpx2.get(f"{one}/api/tables/{table}", headers=auth(tokens["0"])).json()
+        view = get(f"{one}/api/tables/{table}", headers=auth(tokens["0"])).json()
         token = tokens[str(view["current_player"])]
         assert (
-            httpx2.post(
+            post(
                 f"{one}/api/tables/{table}/moves", json={"move": "9♦"}, headers=auth(token)
             ).status_code
             == 200
@@ -233,7 +233,7 @@ def test_slow_headers_and_bodies_are_closed_with_408() -> None:
             assert answer.startswith(b"HTTP/1.1 408 ") and what.encode() in answer
             connection.close()
         assert time.monotonic() - started < 5
-        assert httpx2.get(url + "/api/games").status_code == 200  # the others are served
+        assert get(url + "/api/games").status_code == 200  # the others are served
 
 
 def test_connections_past_a_clients_limit_are_refused() -> None:
@@ -321,7 +321,7 @@ def test_the_bots_think_in_another_process() -> None:
     import os
 
     async def run() -> int:
-        pid: int = await Thinkers(1).run("a client", os.getpid)
+        pid: int = await Thinkers(os.cpu_count() or 1).run("a client", os.getpid)  # the apps' pool
         return pid
 
     assert asyncio.run(run()) != os.getpid()

@@ -8,18 +8,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx2
-
 from sevens_ru.web import create_app
 from sevens_ru.web.serve import in_thread
 
-from .conftest import LOOSE, auth
+from .conftest import LOOSE, auth, http
 
 
 def read_stream(url: str, token: str, into: list[dict[str, Any]]) -> None:
     """Read a seat's server-sent events until the stream ends (at the end of the game)."""
     with (
-        httpx2.Client(timeout=30) as client,
+        http(timeout=30) as client,
         client.stream("GET", url, headers=auth(token)) as response,
     ):
         assert response.status_code == 200
@@ -39,7 +37,7 @@ def wait_for(heard: dict[str, list[dict[str, Any]]], version: int) -> None:
 def test_every_seat_hears_of_every_move_as_it_happens(db: Path) -> None:
     with (
         in_thread(create_app(db=db, limits=LOOSE)) as url,
-        httpx2.Client(base_url=url, timeout=30) as client,
+        http(base_url=url, timeout=30) as client,
     ):
         made = client.post(
             "/api/tables", json={"game": "durak", "seats": ["human", "human", "random"], "seed": 3}
@@ -91,7 +89,7 @@ def test_every_seat_hears_of_every_move_as_it_happens(db: Path) -> None:
 def test_a_stream_asks_for_the_token_first(db: Path) -> None:
     with (
         in_thread(create_app(db=db, limits=LOOSE)) as url,
-        httpx2.Client(base_url=url, timeout=10) as client,
+        http(base_url=url, timeout=10) as client,
     ):
         made = client.post("/api/tables", json={"game": "sevens", "seats": ["human", "random"]})
         table = made.json()["id"]
