@@ -332,17 +332,66 @@ def test_a_seats_view_is_made_once_per_change() -> None:
 
     game = GAMES["sevens"]
     state = game.deal(["human", "human"], seed=1, options={})
-    table = Table("t", game, ["human", "human"], "{}", state, 0.0)
-    made: list[int] = []
+    made: list[tuple[int, str | None]] = []
 
     def build(table: Table, state: Any, seat: int, lang: str | None) -> dict[str, Any]:
-        made.append(seat)
+        made.append((seat, lang))
         time.sleep(0.01)
         return {"seat": seat}
 
+    table = Table("t", game, ["human", "human"], "{}", state, 0.0, build=build)
+
     async def many() -> set[bytes]:
-        answers = await asyncio.gather(*(table.view(build, seat % 2, None) for seat in range(200)))
+        answers = await asyncio.gather(
+            *(table.view(seat % 2, lang) for seat in range(200) for lang in (None, "en"))
+        )
         return {body for body, _ in answers}
 
     assert len(asyncio.run(many())) == 2
-    assert sorted(made) == [0, 1]  # 200 streams of two seats: two views made
+    assert len(made) == 4 and set(made) == {(0, None), (0, "en"), (1, None), (1, "en")}  # 400 asked
+
+
+def test_a_change_wakes_its_streams_a_batch_at_a_time_with_their_views_made() -> None:
+    from sevens_ru.web.games import GAMES
+    from sevens_ru.web.tables import FANOUT_BATCH
+
+    game = GAMES["sevens"]
+    state = game.deal(["human", "human"], seed=1, options={})
+    built: list[int] = []
+
+    def build(table: Table, state: Any, seat: int, lang: str | None) -> dict[str, Any]:
+        built.append(seat)
+        return {"seat": seat, "version": table.version}
+
+    table = Table("t", game, ["human", "human"], "{}", state, 0.0, build=build)
+    moved = game.apply(state, game.legal_moves(state)[0])
+
+    async def streams() -> tuple[list[bool], list[int]]:
+        woken: list[int] = []  # the loop's turn at which each stream woke
+        turn = 0
+
+        async def count_turns() -> None:
+            nonlocal turn
+            while True:
+                await asyncio.sleep(0)
+                turn += 1
+
+        async def stream(seat: int) -> bool:
+            changed = await table.wait(0, seat, "en", timeout=30)
+            woken.append(turn)
+            assert built.count(seat) == 1  # made before the stream woke, for every stream
+            return changed
+
+        counter = asyncio.ensure_future(count_turns())
+        waiting = [asyncio.ensure_future(stream(seat % 2)) for seat in range(5 * FANOUT_BATCH)]
+        await asyncio.sleep(0.01)
+        table.publish(moved)
+        changed = await asyncio.gather(*waiting)
+        counter.cancel()
+        quiet = await table.wait(1, 0, None, timeout=0.01)
+        return [*changed, quiet], woken
+
+    changed, woken = asyncio.run(streams())
+    assert changed == [True] * (5 * FANOUT_BATCH) + [False]  # the last: no change, timed out
+    assert max(woken.count(turn) for turn in set(woken)) <= FANOUT_BATCH
+    assert len(set(woken)) >= 5  # other work ran between the batches

@@ -19,7 +19,6 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-import anyio
 import attrs
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -200,6 +199,7 @@ def create_app(
         idle_seconds=idle_seconds,
         clock=clock,
         bot_processes=bot_processes or os.cpu_count() or 1,
+        build=_view,
     )
     creates = Rates(
         rate=limits.creates_per_minute / 60, burst=limits.create_burst, clock=time.monotonic
@@ -237,7 +237,7 @@ def create_app(
         lang = _lang(request)
         table = await tables.table(request.path_params["table"])
         seat = await _token_seat(request, tables, table)
-        body, _ = await table.view(_view, seat, lang)
+        body, _ = await table.view(seat, lang)
         return Response(body, media_type="application/json", headers=_HEADERS)
 
     async def make_move(request: Request) -> Response:
@@ -248,7 +248,7 @@ def create_app(
         body = await _read_json(request)
         within(moves, client, "moves")
         await tables.move(table, seat, body, client)
-        answer, _ = await table.view(_view, seat, lang)
+        answer, _ = await table.view(seat, lang)
         return Response(answer, media_type="application/json", headers=_HEADERS)
 
     async def record(request: Request) -> Response:
@@ -274,17 +274,14 @@ def create_app(
         async def stream() -> AsyncIterator[bytes]:
             sent, quiet = -1, 0.0
             while not table.gone and quiet < limits.stream_idle_seconds:
-                changed = table.changed  # taken before the state, so no change is missed
                 if table.version != sent:
                     sent, over = table.version, table.over
-                    _, message = await table.view(_view, seat, lang)
+                    _, message = await table.view(seat, lang)
                     quiet = 0.0
                     yield message
                     if over:
                         return
-                with anyio.move_on_after(KEEP_ALIVE_SECONDS) as waited:
-                    await changed.wait()
-                if waited.cancelled_caught:
+                elif not await table.wait(sent, seat, lang, KEEP_ALIVE_SECONDS):
                     quiet += KEEP_ALIVE_SECONDS
                     yield b": still here\n\n"
 

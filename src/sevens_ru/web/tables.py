@@ -44,6 +44,8 @@ SWEEP_BATCH = 500
 """The most tables one transaction of the sweep deletes."""
 MAX_MOVE_CHARS = 64
 """The longest move text (``"lead 10♣ 10♦ 10♥ 10♠"`` has 20 characters); a longer one is 413."""
+FANOUT_BATCH = 64
+"""How many live streams a change wakes at once; the loop serves other requests between two batches."""
 INLINE_VIEW_MOVES = 256
 """Up to this many moves, a view without a picture is made on the loop (it takes well under 1 ms)."""
 _log = logging.getLogger("sevens_ru.web")
@@ -92,10 +94,22 @@ async def off_loop(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
 
 
 class Table:
-    """A table in use: its game, seat kinds, current state, the views of it, who waits for news."""
+    """A table in use: its game, seat kinds, current state, the views of it, who waits for news.
+
+    ``build(table, state, seat, lang)`` makes a seat's view as JSON (the app's one
+    function for it, :func:`sevens_ru.web.app._view`).
+    """
 
     def __init__(
-        self, table_id: str, game: Game, seats: list[str], deal: str, state: Any, touched: float
+        self,
+        table_id: str,
+        game: Game,
+        seats: list[str],
+        deal: str,
+        state: Any,
+        touched: float,
+        *,
+        build: Build,
     ) -> None:
         self.id = table_id
         self.game = game
@@ -105,14 +119,15 @@ class Table:
         self.version = len(game.move_texts(state))
         """How many moves have been made (the state's, kept with it)."""
         self.touched = touched
+        self.build = build
         # The bots draw from a generator keyed by the deal and the move number.
         self.rng_key = hashlib.sha256(deal.encode()).hexdigest()
         self.lock = anyio.Lock()
-        self.changed = anyio.Event()
         self.gone = False
         self.streams: dict[int, int] = {}  # seat -> open streams
         self._views: dict[tuple[int, str | None], tuple[bytes, bytes]] = {}
         self._making: dict[tuple[int, str | None], asyncio.Task[tuple[bytes, bytes]]] = {}
+        self._waiting: dict[asyncio.Future[bool], tuple[int, str | None]] = {}
 
     @property
     def over(self) -> bool:
@@ -120,37 +135,90 @@ class Table:
         return self.state.current_player is None
 
     def publish(self, state: Any, touched: float | None = None) -> None:
-        """Make ``state`` the table's state and wake every live stream."""
+        """Make ``state`` the table's state and tell every live stream (:meth:`wait`)."""
         self.state = state
         self.version = len(self.game.move_texts(state))
         if touched is not None:
             self.touched = touched
         self._views = {}
         self._making = {}
-        changed, self.changed = self.changed, anyio.Event()
-        changed.set()
+        waiting, self._waiting = self._waiting, {}
+        if waiting:
+            task = asyncio.ensure_future(self._tell(waiting))
+            _TELLING.add(task)
+            task.add_done_callback(_TELLING.discard)
 
-    async def view(self, build: Build, seat: int, lang: str | None) -> tuple[bytes, bytes]:
+    async def _tell(self, waiting: dict[asyncio.Future[bool], tuple[int, str | None]]) -> None:
+        """Make the views the waiting streams will send, then wake them a batch at a time.
+
+        A change seen by a thousand streams is a thousand writes: woken at once, they
+        would hold up every other request for all of them; a batch of
+        :data:`FANOUT_BATCH` at a time lets the loop serve the others in between. The
+        views are made first, once each, so that no stream waits for one.
+        """
+        if not self.gone:
+            await asyncio.gather(
+                *(self.view(seat, lang) for seat, lang in set(waiting.values())),
+                return_exceptions=True,  # a stream that finds no view makes it, and fails
+            )
+        futures = list(waiting)
+        running = asyncio.get_running_loop()
+        for start in range(0, len(futures), FANOUT_BATCH):
+            for future in futures[start : start + FANOUT_BATCH]:
+                if future.get_loop() is running:
+                    _wake(future, True)
+                else:  # a stream served by another loop (a test client's)
+                    future.get_loop().call_soon_threadsafe(_wake, future, True)
+            await asyncio.sleep(0)
+
+    async def wait(self, version: int, seat: int, lang: str | None, timeout: float) -> bool:
+        """Wait until the table changes from ``version`` (or is gone): ``True``, or ``False`` after ``timeout`` s.
+
+        The live stream of ``seat`` (pictures in ``lang``) waits here between two views.
+        """
+        if self.version != version or self.gone:
+            return True
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[bool] = loop.create_future()
+        self._waiting[future] = (seat, lang)
+        timer = loop.call_later(timeout, _wake, future, False)
+        try:
+            return await future
+        finally:
+            timer.cancel()
+            self._waiting.pop(future, None)
+
+    async def view(self, seat: int, lang: str | None) -> tuple[bytes, bytes]:
         """``seat``'s view of the state now (its picture in ``lang`` if given): as JSON, and as an event.
 
-        Made once per change and seat by ``build(table, state, seat, lang)``; every
-        request and stream of that seat gets the same bytes. A picture, or the view of
-        a game longer than :data:`INLINE_VIEW_MOVES`, is made in a worker thread.
+        Made once per change and seat by :attr:`build`; every request and stream of
+        that seat gets the same bytes. A picture, or the view of a game longer than
+        :data:`INLINE_VIEW_MOVES`, is made in a worker thread.
         """
         key = (seat, lang)
         made = self._views.get(key)
         if made is not None:
             return made
         if lang is None and self.version <= INLINE_VIEW_MOVES:
-            made = self._views[key] = _encode(build, self, self.state, seat, lang)
+            made = self._views[key] = _encode(self.build, self, self.state, seat, lang)
             return made
         task = self._making.get(key)
         if task is None or task.get_loop() is not asyncio.get_running_loop():
             views = self._views
-            task = asyncio.ensure_future(off_loop(_encode, build, self, self.state, seat, lang))
+            task = asyncio.ensure_future(
+                off_loop(_encode, self.build, self, self.state, seat, lang)
+            )
             task.add_done_callback(partial(_keep, views, key))
             self._making[key] = task
         return await asyncio.shield(task)
+
+
+_TELLING: set[asyncio.Task[None]] = set()  # the fan-outs under way (a task needs a reference)
+
+
+def _wake(future: asyncio.Future[bool], changed: bool) -> None:
+    if not future.done():
+        future.set_result(changed)
 
 
 def _encode(
@@ -180,8 +248,10 @@ class Tables:
         idle_seconds: float,
         clock: Callable[[], float],
         bot_processes: int,
+        build: Build,
     ) -> None:
         self.store = store
+        self.build = build
         self.limits = limits
         self.idle_seconds = idle_seconds
         self.clock = clock
@@ -270,8 +340,9 @@ class Tables:
         if loaded is None or self._expired(loaded[0].touched):
             raise ApiError(404, f"no table {excerpt(table_id)} (it may have expired)")
         stored, state = loaded
+        game = GAMES[stored.game]
         table = Table(
-            table_id, GAMES[stored.game], stored.seats, stored.deal, state, stored.touched
+            table_id, game, stored.seats, stored.deal, state, stored.touched, build=self.build
         )
         self.tables[table_id] = table
         async with table.lock:
@@ -337,7 +408,7 @@ class Tables:
         }
         hashes = {seat: token_hash(token) for seat, token in tokens.items()}
         deal = game.to_json(dealt)
-        table = Table(table_id, game, seats, deal, dealt, self.clock())
+        table = Table(table_id, game, seats, deal, dealt, self.clock(), build=self.build)
         bots = await self._think(table, dealt, client)
         now = self.clock()
 
