@@ -1,11 +1,11 @@
 """Fixtures of the server's tests: an app over each store, and helpers to play.
 
 Every test that takes ``db`` (or ``client``) runs twice: over a real SQLite file, and
-over a fresh database of a real PostgreSQL server (Debian's binaries, started once per
-test process by :mod:`tests.web.postgres_server`). The quick run takes SQLite alone;
-``SEVENS_RU_TEST_STORES=postgresql`` (CI's step) or ``sqlite,postgresql`` selects the
-PostgreSQL half, which is skipped, with the reason, where no PostgreSQL binaries are
-installed.
+over a fresh schema of a real PostgreSQL server (Debian's binaries, started once per
+test process by :mod:`tests.web.postgres_server`). The quick run takes SQLite alone
+(the PostgreSQL cases deselected); ``SEVENS_RU_TEST_STORES=postgresql`` (CI's step) or
+``sqlite,postgresql`` selects the PostgreSQL half, which is skipped, with the reason,
+where no PostgreSQL binaries are installed.
 
 In every test of the server, the app's store refuses a call made on the event loop's
 thread (:class:`OffLoopStore`): the database waits on the disk, and the loop serves
@@ -78,8 +78,12 @@ OffLoopStore.__abstractmethods__ = frozenset()
 
 
 @pytest.fixture(autouse=True)
-def off_loop_store(monkeypatch: pytest.MonkeyPatch) -> list[OffLoopStore]:
-    """Every app of the test over an :class:`OffLoopStore`; the stores made."""
+def off_loop_store(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[OffLoopStore]]:
+    """Every app of the test over an :class:`OffLoopStore`; the stores made, closed after.
+
+    An app whose lifespan never ran (a test client used without ``with``) closes no
+    store: each is closed here, so that no test leaves a connection pool behind.
+    """
     made: list[OffLoopStore] = []
 
     def make(db: Any, **options: Any) -> OffLoopStore:
@@ -88,11 +92,28 @@ def off_loop_store(monkeypatch: pytest.MonkeyPatch) -> list[OffLoopStore]:
         return store
 
     monkeypatch.setattr(web_app, "open_store", make)
-    return made
+    yield made
+    for store in made:
+        store.inner.close()
 
 
 def _selected() -> tuple[str, ...]:
     return tuple(os.environ.get("SEVENS_RU_TEST_STORES", "sqlite").split(","))
+
+
+@pytest.hookimpl(trylast=True)  # after the deep cases are checked by their ids
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave out the cases of the stores not selected (deselected, not skipped)."""
+    selected = _selected()
+    left = [
+        item
+        for item in items
+        if getattr(item, "callspec", None) is not None
+        and item.callspec.params.get("db", selected[0]) not in selected  # type: ignore[attr-defined]
+    ]
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = [item for item in items if item not in left]
 
 
 @pytest.fixture(scope="session")
@@ -107,12 +128,8 @@ _databases = itertools.count()
 
 @pytest.fixture(params=STORES)
 def db(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
-    """A fresh database of each store: a SQLite file's path, a PostgreSQL database's URL."""
-    if request.param not in _selected():
-        chosen = os.environ.get("SEVENS_RU_TEST_STORES", "sqlite")
-        pytest.skip(
-            f"SEVENS_RU_TEST_STORES={chosen} leaves out {request.param} (CI's step runs it)"
-        )
+    """A fresh database of each store: a SQLite file's path, or the URL of a fresh schema
+    of the PostgreSQL server (the store makes its tables in the connection's schema)."""
     if request.param == "sqlite":
         return tmp_path / "tables.sqlite3"
     if binaries() is None:
@@ -120,10 +137,10 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
     psycopg = pytest.importorskip("psycopg", reason="the PostgreSQL half needs the postgres extra")
 
     server = request.getfixturevalue("postgres_server")
-    name = f"test_{os.getpid()}_{next(_databases)}"
+    name = f"test_{next(_databases)}"  # a schema: a database would take a second to make
     with psycopg.connect(server, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
-    return server.rsplit("/", 1)[0] + "/" + name
+        admin.execute(f"CREATE SCHEMA {name}")
+    return f"{server}?options=-csearch_path%3D{name}"
 
 
 def stored_moves(db: Any, table: str) -> int:
@@ -178,13 +195,15 @@ def http(**options: Any) -> httpx2.Client:
 def get(url: str, **options: Any) -> httpx2.Response:
     """``GET url`` with a client of :func:`http`."""
     with http() as client:
-        return client.get(url, **options)
+        answer: httpx2.Response = client.get(url, **options)
+        return answer
 
 
 def post(url: str, **options: Any) -> httpx2.Response:
     """``POST url`` with a client of :func:`http`."""
     with http() as client:
-        return client.post(url, **options)
+        answer: httpx2.Response = client.post(url, **options)
+        return answer
 
 
 def auth(token: str) -> dict[str, str]:
