@@ -15,13 +15,15 @@ connection), and exits 1 on any error.
 
 **The attacks** (``--attack NAME`` or ``--attack all``): a hostile client on 127.0.0.2
 does one thing for ``--attack-seconds`` while a well-behaved one on 127.0.0.3 plays
-tables of its own (deals, views, moves, a request every 20 ms) and times every answer:
+tables of its own (deals, views, moves: a request every 50 ms, within every default limit
+of a client) and times every answer:
 
+- ``none``: no attack, the well-behaved client alone (the baseline of the run);
 - ``create-flood``: ``POST /api/tables`` as fast as 50 connections go;
 - ``streams``: 1,000 live streams with pictures (``?svg=1``) on one six-seat table whose
   seats the attacker plays, a move every half second (each move fans out to every
-  stream); ``--stream-limits`` raises the server's stream limits so that all 1,000 are
-  let in, and the fan-out itself is measured;
+  stream); ``--stream-limits`` raises the server's limits of streams and connections
+  per client so that all 1,000 are let in, and the fan-out itself is measured;
 - ``bots``: 30 tables of search bots, their human seats played as fast as they answer;
 - ``slow``: 200 connections sending headers, and 200 sending a 4 KB body, a byte a
   second; how long the server keeps each;
@@ -64,9 +66,11 @@ SEVENS_SEATS = ["human", "heuristic", "heuristic", "random"]
 DURAK_SEATS = ["human", "heuristic", "random"]
 ATTACKER = "127.0.0.2"
 GOOD = "127.0.0.3"
-ATTACKS = ("create-flood", "streams", "bots", "slow", "aborted", "echoes")
+ATTACKS = ("none", "create-flood", "streams", "bots", "slow", "aborted", "echoes")
+PACE = 0.05  # the well-behaved client's pause before each request: under 10 moves a second
 STREAM_LIMITS = [
-    "--streams-per-client", "1100", "--streams-per-seat", "1100", "--streams-per-table", "1100"
+    "--streams-per-client", "1100", "--streams-per-seat", "1100", "--streams-per-table", "1100",
+    "--connections-per-client", "1100",
 ]  # fmt: skip
 
 
@@ -171,7 +175,7 @@ async def load(url: str, tables: int, max_requests: int, seconds: float) -> Tall
 
 
 async def well_behaved(url: str, tally: Tally, stop: asyncio.Event) -> None:
-    """Play tables of one's own, a request every 20 ms, timing each, until ``stop``."""
+    """Play tables of one's own, a request every 50 ms, timing each, until ``stop``."""
     number = 0
     async with client_from(GOOD, url) as client:
         while not stop.is_set():
@@ -189,11 +193,11 @@ async def well_behaved(url: str, tally: Tally, stop: asyncio.Event) -> None:
             )
             view: dict[str, Any] | None = {"over": False}
             while view is not None and not view["over"] and not stop.is_set():
-                await asyncio.sleep(0.02)
+                await asyncio.sleep(PACE)
                 view = await tally.request(client, "GET", path, 200, headers=headers)
                 if view is None or view["over"]:
                     break
-                await asyncio.sleep(0.02)
+                await asyncio.sleep(PACE)
                 view = await tally.request(
                     client,
                     "POST",
@@ -248,6 +252,11 @@ class Attack:
     def __init__(self) -> None:
         self.statuses: Counter[int] = Counter()
         self.figure = ""
+
+
+async def none(url: str, port: int, seconds: float, attack: Attack) -> None:
+    await asyncio.sleep(seconds)
+    attack.figure = "no attack"
 
 
 async def create_flood(url: str, port: int, seconds: float, attack: Attack) -> None:
@@ -471,6 +480,7 @@ async def echoes(url: str, port: int, seconds: float, attack: Attack) -> None:
 
 
 RUNS: dict[str, Callable[..., Awaitable[None]]] = {
+    "none": none,
     "create-flood": create_flood,
     "streams": streams,
     "bots": bots,
@@ -559,11 +569,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stream-limits", action="store_true", help="let 1,000 streams in")
     parser.add_argument("--nofile", type=int, default=4096, help="the server's descriptor limit")
     parser.add_argument("--server-arg", action="append", default=[], help="passed to serve")
+    parser.add_argument("--log", help="keep the server's output in this file")
     args = parser.parse_args(argv)
     if args.quick:
         args.tables = 20
     with tempfile.TemporaryDirectory() as scratch:
-        log = os.path.join(scratch, "server.log")
+        log = args.log or os.path.join(scratch, "server.log")
         open(log, "wb").close()
         if args.attack is None:
             with server(args.db, args.workers, args.nofile, args.server_arg, log) as (url, _):

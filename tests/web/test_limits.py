@@ -395,3 +395,29 @@ def test_a_change_wakes_its_streams_a_batch_at_a_time_with_their_views_made() ->
     assert changed == [True] * (5 * FANOUT_BATCH) + [False]  # the last: no change, timed out
     assert max(woken.count(turn) for turn in set(woken)) <= FANOUT_BATCH
     assert len(set(woken)) >= 5  # other work ran between the batches
+
+
+def test_each_clients_requests_wait_their_turn_and_no_other_clients() -> None:
+    from sevens_ru.web.limits import Turns
+
+    async def run() -> list[str]:
+        turns, order = Turns(1), []
+
+        async def request(client: str, name: str, seconds: float) -> None:
+            await turns.take(client)
+            order.append(name)
+            await asyncio.sleep(seconds)
+            turns.give(client)
+
+        first = asyncio.ensure_future(request("a", "a1", 0.05))
+        await asyncio.sleep(0)
+        waiting = asyncio.ensure_future(request("a", "a2", 0))  # waits for a1
+        left = asyncio.ensure_future(request("a", "a3", 0))  # gives up while waiting
+        other = asyncio.ensure_future(request("b", "b1", 0))  # another client: at once
+        await asyncio.sleep(0.01)
+        left.cancel()
+        await asyncio.gather(first, waiting, other, return_exceptions=True)
+        assert turns.held("a") == 0 and turns.held("b") == 0  # both forgotten
+        return order
+
+    assert asyncio.run(run()) == ["a1", "b1", "a2"]

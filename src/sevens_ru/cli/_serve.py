@@ -28,6 +28,12 @@ _LIMITS = (
         "new tables a client may deal a minute (20)",
     ),
     ("--moves-per-second", "moves_per_second", float, "moves a client may send a second (10)"),
+    (
+        "--requests-per-client",
+        "requests_per_client",
+        int,
+        "requests of one client worked on at once; more wait their turn (8)",
+    ),
     ("--streams-per-client", "streams_per_client", int, "live streams of one client (16)"),
     ("--streams-per-seat", "streams_per_seat", int, "live streams of one seat (4)"),
     ("--streams-per-table", "streams_per_table", int, "live streams of one table (24)"),

@@ -22,6 +22,7 @@ from typing import Any
 import attrs
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -31,7 +32,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from .. import svg
 from ..common.cards import LANGUAGES
 from .games import GAMES
-from .limits import Limits, Rates
+from .limits import Limits, Rates, Turns
 from .store import Store, open_store
 from .tables import ApiError, Table, Tables, off_loop
 from .thinking import warm
@@ -343,6 +344,7 @@ def create_app(
     ]
     return Starlette(
         routes=routes,
+        middleware=[Middleware(_Turns, limits=limits)],
         exception_handlers={
             ApiError: api_error,
             HTTPException: http_error,
@@ -372,6 +374,39 @@ class _Stream(StreamingResponse):
             pass
         finally:
             self.closed()
+
+
+class _Turns:
+    """ASGI middleware: each client's requests wait their turn (:attr:`Limits.requests_per_client`).
+
+    A request holds its turn until its answer starts.
+    """
+
+    def __init__(self, app: ASGIApp, limits: Limits) -> None:
+        self.app = app
+        self.limits = limits
+        self.turns = Turns(limits.requests_per_client)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        client = self.limits.client(scope)
+        await self.turns.take(client)
+        held = True
+
+        async def answer(message: Any) -> None:
+            nonlocal held
+            if held and message["type"] == "http.response.start":
+                held = False
+                self.turns.give(client)
+            await send(message)
+
+        try:
+            await self.app(scope, receive, answer)
+        finally:
+            if held:
+                self.turns.give(client)
 
 
 class _Headers:

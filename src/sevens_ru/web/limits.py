@@ -17,9 +17,10 @@ any other peer is ignored, so a client cannot pose as many.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import math
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -28,7 +29,7 @@ import attrs
 from ..common._quote import got
 from ..errors import InvalidOptionsError
 
-__all__ = ["Limits", "Rates"]
+__all__ = ["Limits", "Rates", "Turns"]
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -80,6 +81,12 @@ class Limits:
     """How many moves a client may send in a second, on average (429 past it)."""
     move_burst: int = attrs.field(default=30, validator=_positive)
     """How many moves a client may send at once, before :attr:`moves_per_second` applies."""
+    requests_per_client: int = attrs.field(default=8, validator=_positive)
+    """The most requests of one client worked on at once; the others wait their turn.
+
+    A request counts until its answer starts (a live stream then no longer counts), so
+    that a client's flood of requests delays another client's by a few, not by all.
+    """
     streams_per_client: int = attrs.field(default=16, validator=_positive)
     """The most live streams one client may hold open (429 past it)."""
     streams_per_seat: int = attrs.field(default=4, validator=_positive)
@@ -184,3 +191,65 @@ class Rates:
         while len(self._buckets) > self.clients:
             self._buckets.popitem(last=False)
         return wait
+
+
+class Turns:
+    """At most ``most`` requests of each client worked on at once; the others wait their turn.
+
+    :meth:`take` waits for one of the client's ``most`` turns, first come first
+    served; :meth:`give` hands it to the client's next request, if one waits. A
+    client with nothing under way is forgotten.
+
+    >>> async def three():
+    ...     turns, order = Turns(2), []
+    ...     async def request(name):
+    ...         await turns.take("a")
+    ...         order.append(name)
+    ...         await asyncio.sleep(0.01)
+    ...         turns.give("a")
+    ...     await asyncio.gather(*(request(name) for name in "xyz"))
+    ...     return order, turns.held("a")
+    >>> asyncio.run(three())  # z waits for x or y to finish
+    (['x', 'y', 'z'], 0)
+    """
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self._clients: dict[str, tuple[list[int], deque[asyncio.Future[None]]]] = {}
+
+    def held(self, client: str) -> int:
+        """How many of ``client``'s turns are taken."""
+        entry = self._clients.get(client)
+        return 0 if entry is None else entry[0][0]
+
+    async def take(self, client: str) -> None:
+        """Wait for a turn of ``client``'s; give it back with :meth:`give`."""
+        entry = self._clients.get(client)
+        if entry is None:
+            entry = self._clients[client] = ([0], deque())
+        taken, waiting = entry
+        if taken[0] < self.most and not waiting:
+            taken[0] += 1
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        waiting.append(turn)
+        try:
+            await turn  # handed over by give(), still counted
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():  # handed over as it was cancelled
+                self.give(client)
+            elif turn in waiting:
+                waiting.remove(turn)
+            raise
+
+    def give(self, client: str) -> None:
+        """Give back a turn of ``client``'s: to its next waiting request, if any."""
+        taken, waiting = self._clients[client]
+        while waiting:
+            turn = waiting.popleft()
+            if not turn.done():
+                turn.set_result(None)
+                return
+        taken[0] -= 1
+        if taken[0] <= 0:
+            del self._clients[client]

@@ -6,12 +6,13 @@ the bots play up to the next human turn (in worker processes,
 :mod:`sevens_ru.web.thinking`), then all of these moves are committed in one
 transaction, and only then is the move answered and every live stream told.
 
-Nothing here holds up the event loop: each call of the store and each replay of a
-record is made in a worker thread (one per request at most: a move's bots' moves are
-applied and stored in one call), and each seat's view of a change is made once
-(:meth:`Table.view`) however many streams and requests ask for it: a picture, or the
-view of a long game, in a worker thread; the JSON view of a game of a usual length,
-a fraction of a millisecond, on the loop, where a thread's hand-off would cost more.
+Nothing here holds up the event loop: each call of the store (one transaction per
+request) and each replay of a record is made in a worker thread, and each seat's view
+of a change is made once (:meth:`Table.view`) however many streams and requests ask
+for it: a picture, or the view of a long game, in a worker thread; the JSON view of a
+game of a usual length, a fraction of a millisecond, on the loop, where a thread's
+hand-off would cost more. What the engine does for one move (read it, check it, apply
+it: microseconds) is done on the loop too.
 """
 
 from __future__ import annotations
@@ -409,12 +410,11 @@ class Tables:
         hashes = {seat: token_hash(token) for seat, token in tokens.items()}
         deal = game.to_json(dealt)
         table = Table(table_id, game, seats, deal, dealt, self.clock(), build=self.build)
-        bots = await self._think(table, dealt, client)
+        state = await self._think(table, dealt, client)
         now = self.clock()
-
-        def store() -> Any:  # in a worker thread: the bots' moves applied, all stored at once
-            state = _applied(game, dealt, bots)
-            self.store.create(
+        try:
+            await off_loop(
+                self.store.create,
                 table_id,
                 game.name,
                 seats,
@@ -427,10 +427,6 @@ class Tables:
                 tables_per_client=self.limits.tables_per_client,
                 live_after=now - self.idle_seconds,
             )
-            return state
-
-        try:
-            state = await off_loop(store)
         except StoreFullError as error:
             raise ApiError(
                 503 if error.whole else 429, f"{error}; try again later", retry_after=60
@@ -470,41 +466,39 @@ class Tables:
                 raise ApiError(422, table.game.refusal(state, move, error)) from None
             await self._play_bots(table, state, client)
 
-    async def _think(self, table: Table, state: Any, client: str) -> list[str]:
-        """The bots' moves from ``state`` up to the next human turn, thought in a worker process."""
-        current = state.current_player
-        if current is None or table.seats[current] == HUMAN:
-            return []
+    async def _think(self, table: Table, state: Any, client: str) -> Any:
+        """The state once the bots have moved from ``state`` up to the next human turn.
+
+        They think in the worker processes, a slice at a time (each slice a job of
+        its own, in turn with the other clients'); their moves are applied here (an
+        engine's move takes microseconds).
+        """
         game = table.game
-        try:
-            moves: list[str] = await self.thinkers.run(
-                client, think, game.name, game.to_json(state), table.seats, table.rng_key
-            )
-        except BotsFailedError as error:
-            raise ApiError(503, f"{error}; try again", retry_after=1) from None
-        return moves
+        while state.current_player is not None and table.seats[state.current_player] != HUMAN:
+            try:
+                moves: list[str] = await self.thinkers.run(
+                    client, think, game.name, game.to_json(state), table.seats, table.rng_key
+                )
+            except BotsFailedError as error:
+                raise ApiError(503, f"{error}; try again", retry_after=1) from None
+            for move in moves:
+                state = game.apply(state, move)
+        return state
 
     async def _play_bots(self, table: Table, state: Any, client: str) -> None:
         """Let the bots move from ``state`` on, commit every new move, publish the result.
 
-        The bots' moves are applied and every new move stored in one call in a worker
-        thread; the table is published once the transaction is committed.
+        Every new move is stored in one transaction, in a worker thread; the table is
+        published once it is committed.
         """
-        first, game = table.version, table.game
-        bots = await self._think(table, state, client)
-        now = self.clock()
-
-        def store() -> Any:
-            final = _applied(game, state, bots)
-            moves = game.move_texts(final)[first:]
-            if moves:
-                self.store.add_moves(table.id, first, moves, now=now)
-            return final
-
-        if state is table.state and not bots:
+        first = table.version
+        final = await self._think(table, state, client)
+        moves = table.game.move_texts(final)[first:]
+        if not moves:
             return  # nothing new (a table loaded whose bots had moved)
+        now = self.clock()
         try:
-            final = await off_loop(store)
+            await off_loop(self.store.add_moves, table.id, first, moves, now=now)
         except StaleMoveError:  # another process moved first: catch up, refuse this one
             loaded = await off_loop(self._stored, table.id)
             if loaded is None:
@@ -542,13 +536,6 @@ class Tables:
         if left:
             self.client_streams[client] = left
         table.streams[seat] -= 1
-
-
-def _applied(game: Game, state: Any, moves: list[str]) -> Any:
-    """``state`` after ``moves`` (the bots', as record text)."""
-    for move in moves:
-        state = game.apply(state, move)
-    return state
 
 
 def _check_fields(

@@ -5,9 +5,12 @@ share one interpreter lock: bots thinking in the server's threads hold up every 
 request. So :class:`Thinkers` hands each "let the bots move up to the next human turn"
 to a pool of worker processes (:class:`~concurrent.futures.ProcessPoolExecutor`), which answers with the moves as record text.
 
-The pool is fair: at most one job per process runs at a time, and the waiting jobs are
-taken from each client in turn, so that thirty tables of search bots from one client
-delay another client's bots by one job, not thirty.
+The pool is fair: at most one job per process runs at a time, the waiting jobs are
+taken from each client in turn, and a job stops after :data:`SLICE_SECONDS` of thinking
+(its table's next bots' moves are a new job, queued behind the other clients'), so that
+thirty tables of search bots from one client delay another client's bots by a slice,
+not by thirty tables' games. The workers run at a lower priority than the server
+(:data:`NICENESS`), so that their thinking never starves the server's event loop.
 
 >>> from sevens_ru.web.games import GAMES
 >>> state = GAMES["sevens"].deal(["human", "random"], seed=1, options={})
@@ -24,6 +27,7 @@ import os
 import random
 import signal
 import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -33,7 +37,7 @@ from typing import Any
 
 from ..errors import SevensError
 
-__all__ = ["BotsFailedError", "Thinkers", "think", "warm"]
+__all__ = ["NICENESS", "SLICE_SECONDS", "BotsFailedError", "Thinkers", "think", "warm"]
 
 
 class BotsFailedError(SevensError):
@@ -47,15 +51,26 @@ def _bots(game: str, seats: tuple[str, ...]) -> dict[int, Any]:
     return {seat: GAMES[game].bot(kind) for seat, kind in enumerate(seats) if kind != HUMAN}
 
 
-def think(game: str, record: str, seats: list[str], rng_key: str) -> list[str]:
+SLICE_SECONDS = 0.05
+"""A job of the bots stops at the first move that ends past this many seconds (one move at least)."""
+NICENESS = 10
+"""How much lower the bots' worker processes run than the server (``os.nice``, where there is one)."""
+
+
+def think(
+    game: str, record: str, seats: list[str], rng_key: str, slice_seconds: float = SLICE_SECONDS
+) -> list[str]:
     """The moves of the bots from the state of ``record`` up to the next human turn.
 
-    Each bot draws from a generator keyed by ``rng_key`` and the number of the move:
-    the same deal and the same human moves give the same game, before and after a
-    restart. Runs in a worker process (it is what the pool runs).
+    It stops early at the first move that ends ``slice_seconds`` after the start (a
+    slice): the caller asks again for the rest. Each bot draws from a generator
+    keyed by ``rng_key`` and the number of the move: the same deal and the same
+    human moves give the same game, before and after a restart, however the moves
+    are sliced. Runs in a worker process (it is what the pool runs).
     """
     from .games import GAMES
 
+    started = time.perf_counter()
     server_game = GAMES[game]
     state = server_game.from_json(record)
     bots = _bots(game, tuple(seats))
@@ -64,6 +79,8 @@ def think(game: str, record: str, seats: list[str], rng_key: str) -> list[str]:
         rng = random.Random(f"{rng_key}:{len(server_game.move_texts(state))}")
         move = server_game.bot_move(state, bots[state.current_player], rng)
         state = server_game.apply(state, move)
+        if time.perf_counter() - started > slice_seconds:
+            break
     return server_game.move_texts(state)[first:]
 
 
@@ -94,6 +111,8 @@ def _start_thinker() -> None:
     the worker watches the server itself, not its parent.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
     server = multiprocessing.parent_process()
     if server is not None:
         threading.Thread(
