@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx2
 import pytest
@@ -88,9 +89,11 @@ def _start_serve(db: Path) -> tuple[subprocess.Popen[bytes], str]:
             get(url + "/api/games", timeout=1)
             return server, url
         except httpx2.HTTPError:
+            if server.poll() is not None:
+                break
             time.sleep(0.05)
     server.kill()
-    raise AssertionError("the server did not start")
+    raise AssertionError("the server did not start: " + server.communicate()[0].decode()[-2000:])
 
 
 @pytest.mark.parametrize("stop", ["terminate", "kill"])
@@ -110,3 +113,32 @@ def test_serve_serves_the_page_and_the_api_over_its_database(tmp_path: Path, sto
         output = server.communicate(timeout=30)[0].decode()
     assert f"Serving the card table on {url} (tables in {db})" in output
     assert db.exists()
+
+
+def test_serve_passes_every_limit_to_the_server(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sevens_ru.web.serve
+    from sevens_ru.cli._serve import _CONNECTIONS, _LIMITS
+    from sevens_ru.web import ConnectionLimits, Limits
+
+    given: dict[str, Any] = {}
+    monkeypatch.setattr(sevens_ru.web.serve, "serve", lambda **options: given.update(options))
+    arguments = ["serve", "--db", "postgresql://cards:secret@db/cards", "--workers", "3"]
+    arguments += ["--trusted-proxy", "10.0.0.0/8", "--slow-down", "0"]
+    for option, field, _, _ in _LIMITS + _CONNECTIONS:
+        if field != "slow_down_seconds":
+            arguments += [option, "7"]
+    assert main(arguments) == 0
+    limits, connections = given["limits"], given["connections"]
+    assert isinstance(limits, Limits) and isinstance(connections, ConnectionLimits)
+    for _, field, _, _ in _LIMITS:
+        assert getattr(limits, field) == (0 if field == "slow_down_seconds" else 7), field
+    for _, field, _, _ in _CONNECTIONS:
+        assert getattr(connections, field) == 7, field
+    assert limits.trusted_proxies == connections.trusted_proxies == ("10.0.0.0/8",)
+    assert given["workers"] == 3 and given["db"] == "postgresql://cards:secret@db/cards"
+    assert "postgresql://cards:***@db/cards" in capsys.readouterr().out  # no password shown
+    with pytest.raises(SystemExit):
+        main(["serve", "--requests-per-client", "0"])
+    assert "expected a positive number, got '0'" in capsys.readouterr().err

@@ -31,9 +31,15 @@ TABLE = {"game": "sevens", "seats": ["human", "random"]}
 
 
 def test_a_creation_flood_is_429_for_its_client_only(db: Any) -> None:
-    app = create_app(db=db, limits=Limits(create_burst=3, creates_per_minute=1))
+    limits = Limits(create_burst=3, creates_per_minute=1, slow_down_seconds=0.2)
+    app = create_app(db=db, limits=limits)
     with TestClient(app, client=("192.0.2.1", 1)) as flood:
-        answers = [flood.post("/api/tables", json=TABLE) for _ in range(5)]
+        answers = []
+        for _ in range(5):
+            started = time.monotonic()
+            answers.append(flood.post("/api/tables", json=TABLE))
+            if answers[-1].status_code == 429:  # held back: a client that keeps asking slows
+                assert time.monotonic() - started >= 0.2
         assert [a.status_code for a in answers] == [201, 201, 201, 429, 429]
         assert int(answers[-1].headers["retry-after"]) >= 1
         assert "too many new tables from this client" in answers[-1].json()["error"]
@@ -43,7 +49,9 @@ def test_a_creation_flood_is_429_for_its_client_only(db: Any) -> None:
 
 def test_a_client_holds_its_most_tables_and_the_server_its_most(db: Any) -> None:
     loose = {**{f: getattr(LOOSE, f) for f in ("creates_per_minute", "create_burst")}}
-    app = create_app(db=db, limits=Limits(tables_per_client=2, max_tables=3, **loose))
+    app = create_app(
+        db=db, limits=Limits(tables_per_client=2, max_tables=3, slow_down_seconds=0, **loose)
+    )
     with TestClient(app, client=("192.0.2.1", 1)) as one:
         assert [one.post("/api/tables", json=TABLE).status_code for _ in range(3)] == [
             201,
@@ -82,7 +90,9 @@ def test_the_global_cap_holds_for_creates_racing_over_two_servers(db: Any) -> No
 
 
 def test_x_forwarded_for_names_the_client_only_from_a_trusted_proxy(db: Any) -> None:
-    limits = Limits(create_burst=1, creates_per_minute=1, trusted_proxies=("192.0.2.0/24",))
+    limits = Limits(
+        create_burst=1, creates_per_minute=1, slow_down_seconds=0, trusted_proxies=("192.0.2.0/24",)
+    )
     app = create_app(db=db, limits=limits)
     with TestClient(app, client=("192.0.2.9", 1)) as proxy:
         for address in ("203.0.113.1", "203.0.113.2"):  # two clients behind the proxy
@@ -96,7 +106,7 @@ def test_x_forwarded_for_names_the_client_only_from_a_trusted_proxy(db: Any) -> 
 
 
 def test_moves_past_the_rate_are_429(db: Any) -> None:
-    app = create_app(db=db, limits=Limits(move_burst=2, moves_per_second=0.01))
+    app = create_app(db=db, limits=Limits(move_burst=2, moves_per_second=0.01, slow_down_seconds=0))
     with TestClient(app) as client:
         table, tokens = make_table(client, game="durak", seats=["human", "human"], seed=1)
         token = tokens["0"]
@@ -110,7 +120,7 @@ def test_moves_past_the_rate_are_429(db: Any) -> None:
 
 
 def test_streams_past_a_seats_limit_are_429(db: Any) -> None:
-    limits = Limits(streams_per_seat=2, stream_idle_seconds=1)
+    limits = Limits(streams_per_seat=2, stream_idle_seconds=1, slow_down_seconds=0)
     with in_thread(create_app(db=db, limits=limits)) as url:
         made = post(
             url + "/api/tables", json={"game": "sevens", "seats": ["human", "human"]}

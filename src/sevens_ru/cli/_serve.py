@@ -34,6 +34,12 @@ _LIMITS = (
         int,
         "requests of one client worked on at once; more wait their turn (8)",
     ),
+    (
+        "--slow-down",
+        "slow_down_seconds",
+        float,
+        "seconds a 429 is held back, the client's turn with it (1; 0: not at all)",
+    ),
     ("--streams-per-client", "streams_per_client", int, "live streams of one client (16)"),
     ("--streams-per-seat", "streams_per_seat", int, "live streams of one seat (4)"),
     ("--streams-per-table", "streams_per_table", int, "live streams of one table (24)"),
@@ -53,16 +59,17 @@ _CONNECTIONS = (
 )
 
 
-def _positive(kind: Callable[[str], float]) -> Callable[[str], float]:
+def _positive(kind: Callable[[str], float], *, zero: bool = False) -> Callable[[str], float]:
+    """A parser of a positive number (or 0 too, with ``zero``) of type ``kind``."""
+    expected = "a positive number or 0" if zero else "a positive number"
+
     def parse(text: str) -> float:
         try:
             value: float = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"expected a positive number, got {text[:40]!r}"
-            ) from None
-        if not 0 < value < float("inf"):
-            raise argparse.ArgumentTypeError(f"expected a positive number, got {text[:40]!r}")
+            raise argparse.ArgumentTypeError(f"expected {expected}, got {text[:40]!r}") from None
+        if not (0 < value < float("inf") or (zero and value == 0)):
+            raise argparse.ArgumentTypeError(f"expected {expected}, got {text[:40]!r}")
         return value
 
     return parse
@@ -102,8 +109,11 @@ def add_options(sub: argparse.ArgumentParser) -> None:
     sub.add_argument(
         "--bot-processes", type=_positive(int), default=None, help="processes the bots think in"
     )
-    for option, _, kind, text in _LIMITS + _CONNECTIONS:
-        sub.add_argument(option, type=_positive(kind), default=None, help=text)
+    for option, field, kind, text in _LIMITS + _CONNECTIONS:
+        zero = field == "slow_down_seconds"
+        sub.add_argument(
+            option, dest=field, type=_positive(kind, zero=zero), default=None, help=text
+        )
 
 
 def serve(args: argparse.Namespace, out: Output) -> int:

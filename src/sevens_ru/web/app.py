@@ -301,6 +301,8 @@ def create_app(
         headers = {}
         if error.retry_after is not None:
             headers["Retry-After"] = str(max(1, math.ceil(error.retry_after)))
+        if error.status == 429:  # the client's turn is held meanwhile: it is slowed down
+            await asyncio.sleep(min(limits.slow_down_seconds, error.retry_after or 0.0))
         if error.close:
             headers["Connection"] = "close"
         return _json({"error": _bounded(error.message)}, error.status, headers)

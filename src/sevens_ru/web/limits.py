@@ -47,6 +47,11 @@ def _networks(value: object) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _not_negative(instance: Any, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value != 0:
+        _positive(instance, attribute, value)
+
+
 def _positive(instance: Any, attribute: attrs.Attribute[Any], value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
         raise InvalidOptionsError(f"{attribute.name} is a positive number, got {got(value)}")
@@ -86,6 +91,13 @@ class Limits:
 
     A request counts until its answer starts (a live stream then no longer counts), so
     that a client's flood of requests delays another client's by a few, not by all.
+    """
+    slow_down_seconds: float = attrs.field(default=1.0, validator=_not_negative)
+    """How long an answer ``429`` is held back (at most its ``Retry-After``; 0: not at all).
+
+    The request keeps its turn meanwhile, so that a client that keeps asking past a
+    limit gets :attr:`requests_per_client` answers a second at most, and costs the
+    server next to nothing; a client that waits as told never notices.
     """
     streams_per_client: int = attrs.field(default=16, validator=_positive)
     """The most live streams one client may hold open (429 past it)."""
