@@ -374,17 +374,7 @@ def create_app(
     server = Server(store, idle_seconds=idle_seconds, max_tables=max_tables, clock=clock)
 
     async def games(request: Request) -> Response:
-        return _json(
-            {
-                name: {
-                    "min_players": game.min_players,
-                    "max_players": game.max_players,
-                    "bots": list(game.bot_names),
-                    "options": list(game.option_names),
-                }
-                for name, game in GAMES.items()
-            }
-        )
+        return _json({name: game.describe() for name, game in GAMES.items()})
 
     async def create_table(request: Request) -> Response:
         table_id, tokens = await server.create(await _read_json(request))
