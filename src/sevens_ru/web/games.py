@@ -63,7 +63,7 @@ class Game:
     """The game's name for people, by language (``"en"``, ``"ru"``, ``"fr"``, ``"de"``)."""
     default_players: int
     """The seats of a table when the lobby proposes one."""
-    option_fields: tuple[Json, ...]
+    option_fields: tuple[dict[str, Any], ...]
     """Each option's name, default and kind, for a lobby's form (:func:`option_fields`)."""
     _new: Callable[[int, int | None, Mapping[str, Any]], Any]
     _bot: Callable[[str], Any]
@@ -152,7 +152,7 @@ class Game:
             )
         return self._new(len(seats), seed, options)
 
-    def describe(self) -> Json:
+    def describe(self) -> dict[str, Any]:
         """What ``GET /api/games`` says of the game: its titles, seats, bots and options.
 
         >>> described = GAMES["durak"].describe()
@@ -253,7 +253,7 @@ class Game:
         return self._ranking(state)
 
 
-def option_fields(options_type: type) -> tuple[Json, ...]:
+def option_fields(options_type: type) -> tuple[dict[str, Any], ...]:
     """Each field of an options class as a lobby's form shows it: its name, default and kind.
 
     The kind is ``"bool"``, ``"int"``, ``"choice"`` (a ``Literal``, with its
