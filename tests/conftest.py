@@ -47,6 +47,7 @@ DEEP = frozenset(
         "tests/web/test_isolation.py::test_no_answer_to_a_seat_names_a_card_it_could_not_see[durak-4-6]",
         "tests/web/test_isolation.py::test_no_answer_to_a_seat_names_a_card_it_could_not_see[sevens-6-3]",
         "tests/web/test_isolation.py::test_no_answer_to_a_seat_names_a_card_it_could_not_see[sevens-52-3]",
+        "tests/web/test_family.py::test_a_refusal_names_no_card_of_another_hand[domino]",
         "tests/web/test_isolation.py::test_no_answer_to_a_seat_names_a_card_it_could_not_see[fan-tan-4]",
         "tests/web/test_isolation.py::test_no_answer_to_a_seat_names_a_card_it_could_not_see[shichinarabe-4]",
         "tests/web/test_isolation.py::test_no_answer_to_a_seat_names_a_card_it_could_not_see[cinquillo-5]",
