@@ -22,7 +22,7 @@ once over, its ``payoffs``; shichinarabe's ``laid`` and ``passes_left``; domino'
 >>> seen["layout"]["ranks"][:3], seen["layout"]["centre"], seen["layout"]["rows"][1]
 (['A', '2', '3'], '7', ['7', '7'])
 >>> seen["laid"], seen["passes_left"], seen["pass_policy"]
-([['7♣'], [], ['7♦', '7♥'], ['7♠']], [3, 3, 3, 3], 'limited')
+([['7♣'], ['7♠'], ['7♦', '7♥'], []], [3, 3, 3, 3], 'limited')
 """
 
 from __future__ import annotations
