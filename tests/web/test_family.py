@@ -69,6 +69,24 @@ def test_a_person_plays_each_preset_to_the_end_against_bots(client: TestClient, 
         assert last[outcome] == list(getattr(game, outcome)(state))
 
 
+@pytest.mark.parametrize(
+    ("options", "first", "last"), [({}, "A", "K"), ({"ace": "high"}, "2", "A")]
+)
+def test_a_hand_is_listed_in_the_presets_order(
+    client: TestClient, options: dict[str, str], first: str, last: str
+) -> None:
+    """F5: by suit, then by the row's rank order, the ace low or high."""
+    table, tokens = make_table(
+        client, game="sevens-52", seats=["human", "random"], seed=3, options=options
+    )
+    hand = client.get(f"/api/tables/{table}", headers=auth(tokens["0"])).json()["hand"]
+    order = [first, *map(str, range(2, 11)), "J", "Q", "K", "A"]
+    order = order[:-1] if first == "A" else order[1:]
+    key = ["♣♦♥♠".index(card[-1]) * 20 + order.index(card[:-1]) for card in hand]
+    assert key == sorted(key) and len(hand) == 26
+    assert any(card[:-1] in (first, last) for card in hand)
+
+
 def test_fan_tan_views_show_the_pool_and_each_seats_chips(client: TestClient) -> None:
     table, tokens = make_table(client, game="fan-tan", seats=["human", "random", "random"], seed=2)
     view = client.get(f"/api/tables/{table}", headers=auth(tokens["0"])).json()

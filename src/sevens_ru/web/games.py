@@ -238,7 +238,7 @@ class Game:
             "game": self.name,
             "seat": seat,
             "players": state.players,
-            "hand": cards(seen.hand),
+            "hand": [str(card) for card in seen.hand],  # in the game's own order (F5)
             "hand_sizes": list(seen.hand_sizes),
             "current_player": seen.current_player,
             "legal_moves": [str(move) for move in seen.legal_moves()],
