@@ -87,10 +87,12 @@ def play_one(page: Page, *, keyboard: bool, prefer: str | None = None) -> None:
     ``prefer`` names a move button to press instead where there is one ("take", "pass").
     """
     before = version(page)
-    mine = page.locator("#hand .card")
+    counts = page.evaluate(
+        "() => ['', '.playable', '.disabled']"
+        ".map(kind => document.querySelectorAll('#hand .card' + kind).length)"
+    )
+    assert counts[1] + counts[2] == counts[0]  # every card not playable is disabled
     playable = page.locator("#hand .card.playable")
-    disabled = page.locator("#hand .card.disabled")
-    assert playable.count() + disabled.count() == mine.count()  # every other card is disabled
     preferred = page.locator(f"#moves button.move[data-move='{prefer}']")
     if prefer and preferred.count():
         preferred.click()
@@ -146,6 +148,13 @@ def check_the_end(page: Page, lang: str, players: int) -> None:
     assert seat_word.replace("1", "0") not in title  # the viewer is never named by its seat
 
 
+def snap(page: Page, path: Path) -> None:
+    """A screenshot of the whole page for the docs, with no focus ring or hover that varies."""
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(path), full_page=True)
+
+
 def download_record(page: Page) -> dict[str, Any]:
     with page.expect_download() as download:
         page.click("#download")
@@ -171,15 +180,18 @@ def test_a_person_plays_a_whole_game_against_bots(
     options: dict[str, Any],
 ) -> None:
     page = new_page(f"/?lang={lang}")
-    if lang == "en" and game == "sevens":
+    if lang == "en" and game == "sevens":  # the lobby, with a preset's options
         page.wait_for_selector("#seat-1")
-        page.screenshot(path=str(screenshots / "server-lobby.png"))
+        page.check("input[name=game][value=fan-tan]")
+        expect(page.locator("#option-ante")).to_have_value("1")  # T2: the preset's defaults
+        expect(page.locator("#option-opener option:checked")).to_contain_text("left neighbour")
+        snap(page, screenshots / "server-lobby.png")
     bots = {seat: "heuristic" if seat % 2 else "random" for seat in range(1, players)}
     deal(page, game, players, bots, seed=11, options=options)
 
     def shot(moves: int) -> None:
         if moves == 3 and lang in ("en", "ru"):
-            page.screenshot(path=str(screenshots / f"server-{game}-{lang}.png"), full_page=True)
+            snap(page, screenshots / f"server-{game}-{lang}.png")
 
     moves = play_to_end(page, look=shot)
     check_the_end(page, lang, players)
@@ -198,7 +210,7 @@ def test_a_person_plays_a_whole_game_against_bots(
     for name, value in options.items():
         assert record["options"][name] == value
     if lang in ("en", "ru"):
-        page.screenshot(path=str(screenshots / f"server-{game}-{lang}-end.png"), full_page=True)
+        snap(page, screenshots / f"server-{game}-{lang}-end.png")
 
 
 LAYOUT = [  # each preset of the family, with options that bring out what it shows
@@ -247,7 +259,7 @@ def test_each_layout_preset_is_played_to_the_end_against_bots(
             rank = page.locator("#log li").first.inner_text().split()[-1][:-1]
             expect(page.locator("#board .notes")).to_have_text(f"Rang de départ : {rank}")
         if moves == 4 and game == "fan-tan":
-            page.screenshot(path=str(screenshots / "server-fan-tan-de.png"), full_page=True)
+            snap(page, screenshots / "server-fan-tan-de.png")
 
     prefer = "pass" if game == "shichinarabe" else None  # pass until it bursts (N5)
     look(0)
@@ -281,7 +293,7 @@ def test_shichinarabe_draws_an_island_apart_from_its_row(
         play_one(page, keyboard=False)
     island = page.locator("#board .card.island").first
     assert "apart from its row" in (island.get_attribute("title") or "")
-    page.screenshot(path=str(screenshots / "server-shichinarabe-en.png"), full_page=True)
+    snap(page, screenshots / "server-shichinarabe-en.png")
 
 
 @pytest.mark.parametrize("width", [390, 360])
@@ -311,7 +323,7 @@ def test_the_hand_fans_without_hiding_a_card_at_phone_width(
     scrolled = page.evaluate("() => document.documentElement.scrollWidth")
     assert scrolled <= width  # no sideways scroll
     if width == 390:
-        page.screenshot(path=str(screenshots / "server-phone.png"), full_page=True)
+        snap(page, screenshots / "server-phone.png")
     play_one(page, keyboard=False)  # and a tap on a playable card plays it
 
 
@@ -363,7 +375,7 @@ def test_durak_covers_by_choosing_an_attacking_card_then_a_card_of_the_hand(
     assert playable == covers  # only the cards that cover the chosen one
     buttons = [button.get_attribute("data-move") for button in page.locator("#moves .move").all()]
     assert set(buttons) == {f"cover {attack} {card}" for card in covers} | {"take"}  # the fallback
-    page.screenshot(path=str(screenshots / "server-durak-cover.png"), full_page=True)
+    snap(page, screenshots / "server-durak-cover.png")
     before = version(page)
     card = sorted(covers)[0]
     page.locator(f"#hand .playable[data-card='{card}']").click()
@@ -478,7 +490,7 @@ def test_two_people_play_one_table_from_two_browsers(new_page: OpenPage, screens
         )  # live
         turns += 1
         if turns == 4:
-            second.screenshot(path=str(screenshots / "server-two-people.png"), full_page=True)
+            snap(second, screenshots / "server-two-people.png")
     second.wait_for_function("() => document.body.dataset.over === 'true'")
     for page in people.values():
         expect(page.locator("#ranking tbody tr")).to_have_count(3)

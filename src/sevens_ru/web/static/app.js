@@ -109,7 +109,7 @@ function gameChoices() {
     const titles = info.titles || {};
     const title = titles[page.lang] || titles.en || name;
     label.append(radio, " ", make("span", "", title));
-    if (title.toLowerCase() !== name) label.append(" ", make("code", "quiet", name));
+    label.append(" ", make("code", "quiet", name));  // its name in requests and records
     box.append(label);
   }
 }
@@ -397,6 +397,13 @@ function handOrder(view) {
   return [...view.hand].sort((a, b) => key(a) - key(b));
 }
 
+// The cards the last event put on the table: marked there, so a move is seen where it lands.
+function lastCards(view) {
+  const event = view.history[view.history.length - 1];
+  if (!event || event.event === "take") return new Set();
+  return new Set(event.card ? [event.card] : event.cards || []);
+}
+
 // The cards on the table outside their suit's row: after a burst, beyond a gap (N6).
 function islands(view) {
   const {ranks, suits, rows} = view.layout;
@@ -413,6 +420,7 @@ function drawRows(view) {
   const layout = view.layout;
   const onTable = new Set(view.table);
   const apart = new Set(islands(view));
+  const last = lastCards(view);
   const legal = new Set(view.legal_moves);
   const rows = make("div", "rows");
   rows.style.setProperty("--places", String(layout.ranks.length));
@@ -427,7 +435,7 @@ function drawRows(view) {
       const card = rank + suit;
       if (onTable.has(card)) {
         const island = apart.has(card);
-        const face = cardFace(card, {className: island ? "island" : ""});
+        const face = cardFace(card, {className: [island ? "island" : "", last.has(card) ? "last" : ""].join(" ").trim()});
         if (island) face.title = say(page.lang, "island", {card: cardLabel(page.lang, card)});
         line.append(face);
         return;
@@ -458,10 +466,11 @@ function drawBout(view) {
   }
   const coverable = new Set(view.legal_moves.map(covered).filter((card) => card !== null));
   const pairs = make("div", "pairs");
+  const last = lastCards(view);
   for (const [attack, cover] of view.table) {
     const pair = make("div", "pair");
     const target = coverable.has(attack) && !page.busy;
-    const face = cardFace(attack, {button: target, className: "attack"});
+    const face = cardFace(attack, {button: target, className: last.has(attack) ? "attack last" : "attack"});
     if (target) {
       face.classList.add("target");
       face.setAttribute("aria-pressed", String(attack === page.attack));
@@ -469,7 +478,7 @@ function drawBout(view) {
       face.addEventListener("click", () => { page.attack = attack; drawDeal(page.view); focusHand(); });
     }
     pair.append(face);
-    if (cover) pair.append(cardFace(cover, {className: "cover"}));
+    if (cover) pair.append(cardFace(cover, {className: last.has(cover) ? "cover last" : "cover"}));
     pairs.append(pair);
   }
   bout.append(pairs);
@@ -509,6 +518,7 @@ function drawSeats(view) {
     if (view.defender === seat) facts.push(say(page.lang, "defends"));
     if (view.status && view.status[seat] === "out") facts.push(say(page.lang, "status_out"));
     if (view.out && view.out.includes(seat)) facts.push(say(page.lang, "status_out"));
+    if (view.loser === seat) facts.push(say(page.lang, "fool"));
     if (view.status && view.status[seat] === "burst") {
       facts.push(say(page.lang, "status_burst"));
       item.classList.add("burst");
@@ -605,8 +615,10 @@ function drawLog(view) {
   legend.hidden = kinds.length === 0;
 }
 
-function render(view) {
-  if (page.view && view.version < page.view.version) return;  // an older view, overtaken
+// Draw a view; one no newer than the view drawn is left out (the live stream repeats the
+// answer to a move), so a card or a button keeps the focus, unless `again` asks for it.
+function render(view, again = false) {
+  if (page.view && (view.version < page.view.version || (view.version === page.view.version && !again))) return;
   page.view = view;
   document.body.dataset.version = String(view.version);  // for scripts and tests
   document.body.dataset.over = String(view.over);
@@ -658,10 +670,10 @@ async function play(move) {
   try {
     const view = await api("POST", viewPath("/moves"), {move, version: page.view.version});
     page.busy = false;
-    render(view);
+    render(view, true);  // drawn again even if the stream brought it first, while the page was busy
   } catch (error) {
     page.busy = false;
-    try { render(await api("GET", viewPath(""))); } catch { /* the message below says why */ }
+    try { render(await api("GET", viewPath("")), true); } catch { /* the message below says why */ }
     $("error").textContent = error.message;
   }
   focusHand();
