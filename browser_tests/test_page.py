@@ -20,6 +20,7 @@ from playwright.sync_api import Page, expect
 from sevens_ru import games
 
 OpenPage = Callable[..., Page]
+Options = dict[str, Any]
 
 TEXTS = {  # what the page says at the end, a seat's word, and the heuristic bot's name
     "en": ("Ranking", "Seat 1", "heuristic bot"),
@@ -41,7 +42,7 @@ def deal(
     players: int,
     seats: dict[int, str],
     seed: int,
-    options: dict[str, Any] | None = None,
+    options: Options | None = None,
 ) -> None:
     """Fill the lobby's form (``options`` by name: a box ticked, a choice by its value) and deal."""
     page.check(f"input[name=game][value={game}]")
@@ -155,11 +156,20 @@ def snap(page: Page, path: Path) -> None:
     page.screenshot(path=str(path), full_page=True)
 
 
-def download_record(page: Page) -> dict[str, Any]:
+def against_bots(players: int) -> dict[int, str]:
+    """The seats but the person's, heuristic and random bots in turn."""
+    return {seat: "heuristic" if seat % 2 else "random" for seat in range(1, players)}
+
+
+def check_record(page: Page, game: str, options: Options) -> None:
+    """The record the page downloads: the game's, finished, with the options chosen."""
     with page.expect_download() as download:
         page.click("#download")
-    record: dict[str, Any] = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
-    return record
+    record = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    state = games.get(game).from_json(json.dumps(record))
+    assert games.get(game).is_over(state) and record["game"] == game
+    for name, value in options.items():
+        assert record["options"][name] == value
 
 
 @pytest.mark.parametrize(
@@ -172,12 +182,7 @@ def download_record(page: Page) -> dict[str, Any]:
     ],
 )
 def test_a_person_plays_a_whole_game_against_bots(
-    new_page: OpenPage,
-    screenshots: Path,
-    game: str,
-    lang: str,
-    players: int,
-    options: dict[str, Any],
+    new_page: OpenPage, screenshots: Path, game: str, lang: str, players: int, options: Options
 ) -> None:
     page = new_page(f"/?lang={lang}")
     if lang == "en" and game == "sevens":  # the lobby, with a preset's options
@@ -186,8 +191,7 @@ def test_a_person_plays_a_whole_game_against_bots(
         expect(page.locator("#option-ante")).to_have_value("1")  # T2: the preset's defaults
         expect(page.locator("#option-opener option:checked")).to_contain_text("left neighbour")
         snap(page, screenshots / "server-lobby.png")
-    bots = {seat: "heuristic" if seat % 2 else "random" for seat in range(1, players)}
-    deal(page, game, players, bots, seed=11, options=options)
+    deal(page, game, players, against_bots(players), seed=11, options=options)
 
     def shot(moves: int) -> None:
         if moves == 3 and lang in ("en", "ru"):
@@ -204,11 +208,7 @@ def test_a_person_plays_a_whole_game_against_bots(
         )
     else:
         assert page.locator("#log .event-join, #log .event-cover, #log .event-take").count() > 0
-    record = download_record(page)
-    state = games.get(game).from_json(json.dumps(record))
-    assert state.current_player is None and record["game"] == game
-    for name, value in options.items():
-        assert record["options"][name] == value
+    check_record(page, game, options)
     if lang in ("en", "ru"):
         snap(page, screenshots / f"server-{game}-{lang}-end.png")
 
@@ -224,16 +224,10 @@ LAYOUT = [  # each preset of the family, with options that bring out what it sho
 
 @pytest.mark.parametrize(("game", "lang", "players", "options"), LAYOUT)
 def test_each_layout_preset_is_played_to_the_end_against_bots(
-    new_page: OpenPage,
-    screenshots: Path,
-    game: str,
-    lang: str,
-    players: int,
-    options: dict[str, Any],
+    new_page: OpenPage, screenshots: Path, game: str, lang: str, players: int, options: Options
 ) -> None:
     page = new_page(f"/?lang={lang}")
-    bots = {seat: "heuristic" if seat % 2 else "random" for seat in range(1, players)}
-    deal(page, game, players, bots, seed=3, options=options)
+    deal(page, game, players, against_bots(players), seed=3, options=options)
     ranks = {"cinquillo": 10, "domino": 8}.get(game, 13)  # F4: the rows of each pack
     expect(page.locator("#board .row")).to_have_count(4)
     for row in page.locator("#board .row").all():
@@ -273,12 +267,7 @@ def test_each_layout_preset_is_played_to_the_end_against_bots(
     outcome = {"fan-tan": "Chips", "cinquillo": "Очки партии"}.get(game)
     if outcome:  # T7, C5: the outcome beside the ranking
         expect(page.locator("#ranking thead")).to_contain_text(outcome)
-    record = download_record(page)
-    assert record["game"] == game and games.get(game).is_over(
-        games.get(game).from_json(json.dumps(record))
-    )
-    for name, value in options.items():
-        assert record["options"][name] == value
+    check_record(page, game, options)
 
 
 def test_shichinarabe_draws_an_island_apart_from_its_row(
