@@ -31,6 +31,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .. import svg
 from ..common.cards import LANGUAGES
+from ..errors import NotAGameStateError
 from .games import GAMES
 from .limits import Limits, Rates, Turns
 from .store import Store, open_store
@@ -144,7 +145,10 @@ def _view(table: Table, state: Any, seat: int, lang: str | None) -> dict[str, An
     message["id"] = table.id
     message["seats"] = table.seats
     if lang is not None:
-        message["svg"] = svg.position(table.game.seat_view(state, seat), lang=lang)  # type: ignore[arg-type]  # one of LANGUAGES
+        try:
+            message["svg"] = svg.position(table.game.seat_view(state, seat), lang=lang)  # type: ignore[arg-type]  # one of LANGUAGES
+        except NotAGameStateError:  # a game that does not draw itself (Game.draw is None)
+            raise ApiError(422, f"{table.game.name} has no picture: ask without ?svg=1") from None
     return message
 
 
@@ -215,17 +219,7 @@ def create_app(
             )
 
     async def games(request: Request) -> Response:
-        return _json(
-            {
-                name: {
-                    "min_players": game.min_players,
-                    "max_players": game.max_players,
-                    "bots": list(game.bot_names),
-                    "options": list(game.option_names),
-                }
-                for name, game in GAMES.items()
-            }
-        )
+        return _json({name: game.describe() for name, game in GAMES.items()})
 
     async def create_table(request: Request) -> Response:
         client = limits.client(request.scope)
@@ -248,6 +242,8 @@ def create_app(
         seat = await _token_seat(request, tables, table)
         body = await _read_json(request)
         within(moves, client, "moves")
+        if lang is not None:  # a game with no picture is refused before the move is made
+            await table.view(seat, lang)
         await tables.move(table, seat, body, client)
         answer, _ = await table.view(seat, lang)
         return Response(answer, media_type="application/json", headers=_HEADERS)
@@ -270,6 +266,8 @@ def create_app(
         lang = _lang(request)
         table = await tables.table(request.path_params["table"])
         seat = await _token_seat(request, tables, table)
+        if lang is not None:  # a game with no picture is refused before the stream starts
+            await table.view(seat, lang)
         tables.open_stream(table, seat, client)
 
         async def stream() -> AsyncIterator[bytes]:
