@@ -506,12 +506,16 @@ async def under_attack(
     return tally, attack
 
 
-def wait_until_up(url: str, server: subprocess.Popen[bytes]) -> None:
+def wait_until_up(url: str, server: subprocess.Popen[bytes], log: str) -> None:
     deadline = time.monotonic() + 60
     with httpx2.Client(verify=False, timeout=1) as client:
         while time.monotonic() < deadline:
             if server.poll() is not None:
-                raise SystemExit(f"the server exited with status {server.returncode}")
+                with open(log, encoding="utf-8", errors="replace") as text:
+                    said = text.read()[-1500:]
+                raise SystemExit(
+                    f"the server exited with status {server.returncode}; its log ends:\n{said}"
+                )
             try:
                 if client.get(url + "/api/games").status_code == 200:
                     return
@@ -544,7 +548,7 @@ def server(
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
             )  # fmt: skip
         try:
-            wait_until_up(f"http://127.0.0.1:{port}", process)
+            wait_until_up(f"http://127.0.0.1:{port}", process, log)
             yield f"http://127.0.0.1:{port}", port
         finally:
             process.terminate()
