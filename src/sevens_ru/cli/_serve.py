@@ -48,6 +48,12 @@ _LIMITS = (
 _CONNECTIONS = (
     ("--header-timeout", "header_timeout", float, "seconds for a request's headers (10)"),
     ("--body-timeout", "body_timeout", float, "seconds for a request's body (20)"),
+    (
+        "--send-timeout",
+        "send_timeout",
+        float,
+        "seconds a client may read nothing of what it is sent before it is cut off (30)",
+    ),
     ("--keep-alive", "keep_alive", int, "seconds an idle connection is kept (5)"),
     (
         "--max-connections",

@@ -11,6 +11,9 @@ parsing stays uvicorn's):
 - the headers of a request must be complete within ``header_timeout`` seconds of its
   first byte (of the connection, for the first request), and its body within
   ``body_timeout`` of its headers; past either, ``408`` and the connection is closed;
+- a client that reads nothing of what it is sent (a live stream it never reads) while
+  the connection's buffers are full for ``send_timeout`` seconds is cut off, its
+  stream ended: it holds no descriptor, no stream and no memory of the server's;
 - at most ``max_connections`` connections at once (by default, below the process's
   descriptor limit: :func:`default_max_connections`), and ``connections_per_client``
   from one address (trusted proxies apart); a connection past either is answered
@@ -66,6 +69,8 @@ class ConnectionLimits:
     """Seconds for a request's headers to arrive whole (from its first byte)."""
     body_timeout: float = 20.0
     """Seconds for a request's body to arrive whole (from the end of its headers)."""
+    send_timeout: float = 30.0
+    """Seconds a connection may keep the server waiting to write (its buffers full) before it is cut off."""
     keep_alive: int = 5
     """Seconds an idle connection is kept between two requests (uvicorn's ``timeout_keep_alive``)."""
     max_connections: int | None = None
@@ -139,6 +144,7 @@ class Protocol(H11Protocol):
         self.shared = shared
         self.counted: str | None = None
         self.deadline: asyncio.TimerHandle | None = None
+        self.stalled: asyncio.TimerHandle | None = None  # the send deadline, while writing waits
         self.waiting_for: object = None  # h11.IDLE (the headers) or h11.SEND_BODY (the body)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -167,14 +173,40 @@ class Protocol(H11Protocol):
         self.transport.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        """Forget the connection (and its deadline)."""
+        """Forget the connection (and its deadlines)."""
         self._cancel()
+        if self.stalled is not None:
+            self.stalled.cancel()
+            self.stalled = None
         if self.counted is not None:
             self.shared.per_client[self.counted] -= 1
             if self.shared.per_client[self.counted] <= 0:
                 del self.shared.per_client[self.counted]
             self.counted = None
         super().connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        """The client reads too slowly for what it is sent: it has ``send_timeout`` s to catch up."""
+        super().pause_writing()
+        if self.stalled is None:
+            self.stalled = self.loop.call_later(self.limits.send_timeout, self._cut_off)
+
+    def resume_writing(self) -> None:
+        """The client caught up."""
+        super().resume_writing()
+        if self.stalled is not None:
+            self.stalled.cancel()
+            self.stalled = None
+
+    def _cut_off(self) -> None:
+        self.stalled = None
+        self.shared.log(
+            "stalled",
+            "cut off %s, which read nothing for %g s (logged once a minute)",
+            f"{self.client[0]}:{self.client[1]}" if self.client else "a client",
+            self.limits.send_timeout,
+        )
+        self.transport.abort()
 
     def data_received(self, data: bytes) -> None:
         """Read as uvicorn does, then set the deadline of what is awaited now."""
