@@ -34,7 +34,7 @@ from ..common.cards import LANGUAGES
 from ..errors import NotAGameStateError
 from .games import GAMES
 from .limits import Limits, Rates, Turns
-from .store import Store, open_store
+from .store import Store, StoreUnavailableError, open_store
 from .tables import ApiError, Table, Tables, off_loop
 from .thinking import warm
 
@@ -54,6 +54,8 @@ IDLE_SECONDS = 24 * 3600
 """A table with no move for this long (a day) is deleted, finished or not."""
 MAX_TABLES = Limits().max_tables
 """The most tables a server holds at once by default; a request for one more is answered 503."""
+UNAVAILABLE_RETRY_SECONDS = 5
+"""The ``Retry-After`` of a ``503`` answered while the database cannot be reached."""
 KEEP_ALIVE_SECONDS = 15.0
 """How often a live stream with nothing new sends a comment, so that proxies keep it open."""
 
@@ -305,6 +307,19 @@ def create_app(
             headers["Connection"] = "close"
         return _json({"error": _bounded(error.message)}, error.status, headers)
 
+    unavailable_logged = [-float("inf")]
+
+    async def store_unavailable(request: Request, error: Exception) -> Response:
+        now = time.monotonic()
+        if now - unavailable_logged[0] >= 60:  # one line a minute while it lasts
+            unavailable_logged[0] = now
+            _log.warning("%s (answered 503; logged once a minute)", error)
+        return _json(
+            {"error": "the database is unavailable for now: try again later"},
+            503,
+            {"Retry-After": str(UNAVAILABLE_RETRY_SECONDS)},
+        )
+
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
         return _json({"error": _bounded(str(error.detail))}, error.status_code)
@@ -347,6 +362,7 @@ def create_app(
         middleware=[Middleware(_Turns, limits=limits)],
         exception_handlers={
             ApiError: api_error,
+            StoreUnavailableError: store_unavailable,
             HTTPException: http_error,
             _DisconnectedError: disconnected,
         },

@@ -23,7 +23,8 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 import psycopg
@@ -35,6 +36,7 @@ from .store import (
     Store,
     StoredTable,
     StoreFullError,
+    StoreUnavailableError,
     check_first,
 )
 
@@ -79,14 +81,22 @@ class PostgresStore(Store):
     """The PostgreSQL database at ``url`` (``postgresql://user@host:port/name``).
 
     ``pool_size`` connections at most serve the app's worker threads; one more listens.
+    A call that finds no connection within ``timeout`` seconds (the database is down),
+    or whose connection is lost, raises
+    :class:`~sevens_ru.web.store.StoreUnavailableError`.
     """
 
     shared = True
 
-    def __init__(self, url: str, *, pool_size: int = 8) -> None:
+    def __init__(self, url: str, *, pool_size: int = 8, timeout: float = 10.0) -> None:
         self.url = url
         self._pool = ConnectionPool(
-            url, min_size=1, max_size=pool_size, open=False, kwargs={"autocommit": False}
+            url,
+            min_size=1,
+            max_size=pool_size,
+            timeout=timeout,
+            open=False,
+            kwargs={"autocommit": False},
         )
         self._pool.open(wait=True, timeout=30)
         self._closed = threading.Event()
@@ -129,7 +139,7 @@ class PostgresStore(Store):
     ) -> None:
         """Store a new table; see :meth:`Store.create`."""
         moves = list(moves)
-        with self._pool.connection() as db, db.transaction():
+        with _available(), self._pool.connection() as db, db.transaction():
             db.execute("SELECT pg_advisory_xact_lock(%s)", (_CREATE_LOCK,))
             if max_tables is not None:
                 (held,) = _one(db, "SELECT count(*) FROM tables WHERE touched >= %s", live_after)
@@ -162,7 +172,7 @@ class PostgresStore(Store):
     def add_moves(self, table_id: str, first: int, moves: Iterable[str], *, now: float) -> None:
         """Store moves numbered from ``first`` on; see :meth:`Store.add_moves`."""
         moves = list(moves)
-        with self._pool.connection() as db, db.transaction():
+        with _available(), self._pool.connection() as db, db.transaction():
             row = db.execute(
                 "SELECT moves FROM tables WHERE id = %s FOR UPDATE", (table_id,)
             ).fetchone()
@@ -177,7 +187,7 @@ class PostgresStore(Store):
 
     def load(self, table_id: str) -> StoredTable | None:
         """The table ``table_id`` with its moves, or ``None`` if there is none."""
-        with self._pool.connection() as db, db.transaction():
+        with _available(), self._pool.connection() as db, db.transaction():
             row = db.execute(
                 "SELECT game, seats, deal, touched FROM tables WHERE id = %s", (table_id,)
             ).fetchone()
@@ -194,14 +204,14 @@ class PostgresStore(Store):
 
     def version(self, table_id: str) -> int | None:
         """How many moves the table ``table_id`` has, or ``None`` if there is none."""
-        with self._pool.connection() as db:
+        with _available(), self._pool.connection() as db:
             row = db.execute("SELECT moves FROM tables WHERE id = %s", (table_id,)).fetchone()
             db.rollback()
         return None if row is None else int(row[0])
 
     def seat_of(self, token_hash: str) -> tuple[str, int] | None:
         """The table and seat of a token's hash, or ``None`` for an unknown token."""
-        with self._pool.connection() as db:
+        with _available(), self._pool.connection() as db:
             row = db.execute(
                 "SELECT table_id, seat FROM seats WHERE token_hash = %s", (token_hash,)
             ).fetchone()
@@ -210,7 +220,7 @@ class PostgresStore(Store):
 
     def count(self) -> int:
         """How many tables are stored."""
-        with self._pool.connection() as db:
+        with _available(), self._pool.connection() as db:
             (count,) = _one(db, "SELECT count(*) FROM tables")
             db.rollback()
         return int(count)
@@ -220,7 +230,7 @@ class PostgresStore(Store):
 
         Tables another process is deleting now are left to it (``SKIP LOCKED``).
         """
-        with self._pool.connection() as db, db.transaction():
+        with _available(), self._pool.connection() as db, db.transaction():
             ids = [
                 table_id
                 for (table_id,) in db.execute(
@@ -265,6 +275,20 @@ class PostgresStore(Store):
                     _log.warning("lost the database's notifications (%s); connecting again", error)
                 lost = True
                 self._closed.wait(1.0)
+
+
+@contextmanager
+def _available() -> Iterator[None]:
+    """Raise :class:`StoreUnavailableError` for a database that cannot answer now.
+
+    A lost connection, a server down or restarting, no connection free within the
+    pool's timeout: psycopg's ``OperationalError`` (the pool's timeout is one).
+    """
+    try:
+        yield
+    except psycopg.OperationalError as error:
+        reason = " ".join(str(error).split())[:200]  # the server's words, on one line
+        raise StoreUnavailableError(f"the database is unavailable: {reason}") from error
 
 
 def _one(db: psycopg.Connection[Any], query: str, *values: object) -> tuple[Any, ...]:

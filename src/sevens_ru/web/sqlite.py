@@ -22,7 +22,14 @@ import threading
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 
-from .store import SCHEMA_VERSION, Store, StoredTable, StoreFullError, check_first
+from .store import (
+    SCHEMA_VERSION,
+    Store,
+    StoredTable,
+    StoreFullError,
+    StoreUnavailableError,
+    check_first,
+)
 
 __all__ = ["SQLiteStore"]
 
@@ -61,16 +68,21 @@ UPDATE tables SET moves = (SELECT count(*) FROM moves WHERE moves.table_id = tab
 
 
 class SQLiteStore(Store):
-    """The database file at ``path`` (``":memory:"`` for one that lives with the process)."""
+    """The database file at ``path`` (``":memory:"`` for one that lives with the process).
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    A change waits up to ``timeout`` seconds for another writer of the file (another
+    program, a backup) before it gives up with
+    :class:`~sevens_ru.web.store.StoreUnavailableError`, as does any call the disk fails.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, timeout: float = 5.0) -> None:
         self._lock = threading.Lock()
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         with self._lock:
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA journal_mode = WAL")
             self._db.execute("PRAGMA synchronous = FULL")
-            self._db.execute("PRAGMA busy_timeout = 5000")
+            self._db.execute(f"PRAGMA busy_timeout = {max(0, round(timeout * 1000))}")
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
             if version not in (0, 1, SCHEMA_VERSION):
                 raise sqlite3.DatabaseError(
@@ -107,7 +119,7 @@ class SQLiteStore(Store):
     ) -> None:
         """Store a new table; see :meth:`Store.create`."""
         moves = list(moves)
-        with self._lock, _transaction(self._db):
+        with self._lock, _available(), _transaction(self._db):
             if max_tables is not None:
                 (held,) = self._db.execute(
                     "SELECT count(*) FROM tables WHERE touched >= ?", (live_after,)
@@ -138,7 +150,7 @@ class SQLiteStore(Store):
     def add_moves(self, table_id: str, first: int, moves: Iterable[str], *, now: float) -> None:
         """Store moves numbered from ``first`` on; see :meth:`Store.add_moves`."""
         moves = list(moves)
-        with self._lock, _transaction(self._db):
+        with self._lock, _available(), _transaction(self._db):
             row = self._db.execute("SELECT moves FROM tables WHERE id = ?", (table_id,)).fetchone()
             check_first(table_id, first, None if row is None else row[0])
             self._insert_moves(table_id, first, moves)
@@ -155,7 +167,7 @@ class SQLiteStore(Store):
 
     def load(self, table_id: str) -> StoredTable | None:
         """The table ``table_id`` with its moves, or ``None`` if there is none."""
-        with self._lock:
+        with self._lock, _available():
             row = self._db.execute(
                 "SELECT game, seats, deal, touched FROM tables WHERE id = ?", (table_id,)
             ).fetchone()
@@ -172,13 +184,13 @@ class SQLiteStore(Store):
 
     def version(self, table_id: str) -> int | None:
         """How many moves the table ``table_id`` has, or ``None`` if there is none."""
-        with self._lock:
+        with self._lock, _available():
             row = self._db.execute("SELECT moves FROM tables WHERE id = ?", (table_id,)).fetchone()
         return None if row is None else int(row[0])
 
     def seat_of(self, token_hash: str) -> tuple[str, int] | None:
         """The table and seat of a token's hash, or ``None`` for an unknown token."""
-        with self._lock:
+        with self._lock, _available():
             row = self._db.execute(
                 "SELECT table_id, seat FROM seats WHERE token_hash = ?", (token_hash,)
             ).fetchone()
@@ -186,12 +198,12 @@ class SQLiteStore(Store):
 
     def count(self) -> int:
         """How many tables are stored."""
-        with self._lock:
+        with self._lock, _available():
             return int(self._db.execute("SELECT count(*) FROM tables").fetchone()[0])
 
     def expire(self, *, before: float, batch: int) -> list[str]:
         """Delete up to ``batch`` tables idle since before ``before``; their ids."""
-        with self._lock, _transaction(self._db):
+        with self._lock, _available(), _transaction(self._db):
             ids = [
                 table_id
                 for (table_id,) in self._db.execute(
@@ -200,6 +212,15 @@ class SQLiteStore(Store):
             ]
             self._db.executemany("DELETE FROM tables WHERE id = ?", [(i,) for i in ids])
         return ids
+
+
+@contextmanager
+def _available() -> Iterator[None]:
+    """Raise :class:`StoreUnavailableError` for what the database cannot do now (locked, disk)."""
+    try:
+        yield
+    except sqlite3.OperationalError as error:
+        raise StoreUnavailableError(f"the database is unavailable: {error}") from error
 
 
 @contextmanager

@@ -5,6 +5,9 @@ embedded default, one server process); :class:`~sevens_ru.web.postgres.PostgresS
 keeps them in a PostgreSQL database that several server processes share, each told of
 the others' moves through ``LISTEN/NOTIFY``. :func:`open_store` picks one by ``db``.
 
+A call that the database cannot answer now (a lost connection, a locked or full disk)
+raises :class:`StoreUnavailableError`, having stored nothing.
+
 Both hold three tables, written by nothing else:
 
 - ``tables``: one row per table: its id, game, seat kinds, the record of its deal (a
@@ -49,6 +52,7 @@ __all__ = [
     "StaleMoveError",
     "Store",
     "StoreFullError",
+    "StoreUnavailableError",
     "StoredTable",
     "open_store",
 ]
@@ -67,6 +71,14 @@ class StoreFullError(SevensError):
         super().__init__(message)
         self.whole = whole
         """``True`` when the server as a whole is full, ``False`` when one client is."""
+
+
+class StoreUnavailableError(SevensError):
+    """The database cannot answer now: a lost connection, a server down, a locked or full disk.
+
+    Nothing was stored; the app answers ``503`` with ``Retry-After``, and the same
+    request may succeed once the database is back.
+    """
 
 
 class StaleMoveError(SevensError):
@@ -179,7 +191,7 @@ def check_first(table_id: str, first: int, stored: int | None) -> None:
 def open_store(db: str | os.PathLike[str], **options: object) -> Store:
     """The store of ``db``: a ``postgresql://`` URL, else a SQLite file (``":memory:"`` too).
 
-    ``options`` go to the store's class (``pool_size`` for PostgreSQL).
+    ``options`` go to the store's class (``timeout``; ``pool_size`` for PostgreSQL).
 
     >>> type(open_store(":memory:")).__name__
     'SQLiteStore'
@@ -195,4 +207,4 @@ def open_store(db: str | os.PathLike[str], **options: object) -> Store:
         return PostgresStore(text, **options)  # type: ignore[arg-type]
     from .sqlite import SQLiteStore
 
-    return SQLiteStore(db)
+    return SQLiteStore(db, **options)  # type: ignore[arg-type]

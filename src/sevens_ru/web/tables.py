@@ -22,7 +22,7 @@ import hashlib
 import json
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
@@ -34,7 +34,7 @@ from ..common._quote import excerpt
 from ..errors import SevensError
 from .games import GAMES, HUMAN, Game
 from .limits import Limits
-from .store import StaleMoveError, Store, StoredTable, StoreFullError
+from .store import StaleMoveError, Store, StoredTable, StoreFullError, StoreUnavailableError
 from .thinking import BotsFailedError, Thinkers, think
 
 __all__ = ["MAX_MOVE_CHARS", "THREADS", "ApiError", "Table", "Tables", "off_loop", "token_hash"]
@@ -284,9 +284,21 @@ class Tables:
         if now - self._swept < SWEEP_SECONDS:
             return
         self._swept = now
-        task = asyncio.ensure_future(self.sweep(before=now - self.idle_seconds))
+        self._in_background(self.sweep(before=now - self.idle_seconds))
+
+    def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` as a task kept until done; a database away is one log line."""
+        task = asyncio.ensure_future(work)
         self._sweeping.add(task)
-        task.add_done_callback(self._sweeping.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._sweeping.discard(task)
+        error = None if task.cancelled() else task.exception()
+        if isinstance(error, StoreUnavailableError):
+            _log.warning("a background task of the tables failed: %s", error)
+        elif error is not None:
+            _log.error("a background task of the tables failed", exc_info=error)
 
     async def sweep(self, *, before: float) -> None:
         """Delete the tables idle since before ``before``, a batch per transaction."""
@@ -379,9 +391,7 @@ class Tables:
                 self._refresh_soon(found)
 
     def _refresh_soon(self, table: Table) -> None:
-        task = asyncio.ensure_future(self.refresh(table))
-        self._sweeping.add(task)  # kept until done, like a sweep
-        task.add_done_callback(self._sweeping.discard)
+        self._in_background(self.refresh(table))
 
     async def create(self, body: dict[str, Any], client: str) -> tuple[str, dict[str, str]]:
         """Deal a new table for ``client``; its id and its human seats' tokens."""
