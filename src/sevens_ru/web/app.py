@@ -32,11 +32,11 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from .. import svg
 from ..common.cards import LANGUAGES
 from ..errors import NotAGameStateError
+from . import thinking
 from .games import GAMES
 from .limits import Limits, Rates, Turns
 from .store import Store, StoreUnavailableError, open_store
 from .tables import ApiError, Table, Tables, off_loop
-from .thinking import warm
 
 __all__ = ["create_app"]  # and the limits below, exported by sevens_ru.web
 
@@ -342,10 +342,13 @@ def create_app(
             loop.call_soon_threadsafe(tables.heard, table_id, moves)
 
         store.listen(heard)
-        warm(tables.thinkers.processes)  # the bots' processes start meanwhile
-        yield
-        await tables.finish_sweeping()
-        await off_loop(store.close)
+        thinking.start(tables.thinkers.processes)  # the bots' processes start meanwhile
+        try:
+            yield
+        finally:
+            await tables.finish_sweeping()
+            await off_loop(thinking.stop)
+            await off_loop(store.close)
 
     routes = [
         Route("/", page),

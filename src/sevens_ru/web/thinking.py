@@ -37,7 +37,7 @@ from typing import Any
 
 from ..errors import SevensError
 
-__all__ = ["NICENESS", "SLICE_SECONDS", "BotsFailedError", "Thinkers", "think", "warm"]
+__all__ = ["NICENESS", "SLICE_SECONDS", "BotsFailedError", "Thinkers", "start", "stop", "think"]
 
 
 class BotsFailedError(SevensError):
@@ -140,11 +140,25 @@ def _pool(processes: int, *, fresh: bool = False) -> ProcessPoolExecutor:
     return pool
 
 
-def warm(processes: int) -> None:
-    """Start the ``processes`` workers now, so that the first bots' move does not wait for them."""
+_USERS = [0]  # the apps of this process between their start and their end
+
+
+def start(processes: int) -> None:
+    """An app starts: start its ``processes`` workers now, so that its first bots' move does not wait."""
+    _USERS[0] += 1
     pool = _pool(processes)
     for _ in range(processes):
         pool.submit(int)
+
+
+def stop() -> None:
+    """An app ends: once the last app of the process has ended, stop every worker.
+
+    (A server stopped by ``SIGTERM`` then leaves no worker, and no semaphore, behind.)
+    """
+    _USERS[0] = max(0, _USERS[0] - 1)
+    while not _USERS[0] and _POOLS:
+        _POOLS.popitem()[1].shutdown(wait=True, cancel_futures=True)
 
 
 Job = tuple[Callable[..., Any], tuple[Any, ...], "asyncio.Future[Any]"]
