@@ -5,9 +5,10 @@ root (``postgres`` where it exists, else ``nobody``) on a scratch folder and a f
 loopback port; the server is stopped and the folder deleted after. Durability is
 switched off (``fsync=off``): the tests check transactions, not the disk.
 
-Run as a script, it starts one and prints its URL until Ctrl-C (for the benchmark):
+Run as a script, it starts one and prints its URL until Ctrl-C (for the benchmark;
+``--durable`` keeps PostgreSQL's durability on, as a real site does):
 
-    python tests/web/postgres_server.py
+    python tests/web/postgres_server.py --durable
 """
 
 from __future__ import annotations
@@ -44,8 +45,11 @@ def _free_port() -> int:
 
 
 @contextmanager
-def scratch_postgres() -> Iterator[str]:
-    """A running server; its URL, ``postgresql://sevens@127.0.0.1:PORT/postgres``."""
+def scratch_postgres(*, durable: bool = False) -> Iterator[str]:
+    """A running server; its URL, ``postgresql://sevens@127.0.0.1:PORT/postgres``.
+
+    ``durable``: with PostgreSQL's durability on (``fsync``), as a real site runs it.
+    """
     folder = binaries()
     if folder is None:
         raise RuntimeError("no PostgreSQL binaries in /usr/lib/postgresql/*/bin")
@@ -64,10 +68,9 @@ def scratch_postgres() -> Iterator[str]:
             [*run_as, f"{folder}/initdb", "-D", data, "-U", "sevens", "--auth=trust", "-E", "UTF8"],
             **quiet,  # type: ignore[call-overload]
         )
-        options = (
-            f"-p {port} -k {scratch} -c listen_addresses=127.0.0.1 -c fsync=off "
-            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
-        )
+        options = f"-p {port} -k {scratch} -c listen_addresses=127.0.0.1 -c max_connections=300"
+        if not durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         subprocess.run(
             [*run_as, f"{folder}/pg_ctl", "-D", data, "-o", options, "-w", "-t", "60",
              "-l", os.path.join(scratch, "log"), "start"],
@@ -95,9 +98,10 @@ def _user_exists(name: str) -> bool:
 
 
 if __name__ == "__main__":
+    import sys
     import time
 
-    with scratch_postgres() as url:
+    with scratch_postgres(durable="--durable" in sys.argv[1:]) as url:
         print(url, flush=True)
         try:
             while True:
