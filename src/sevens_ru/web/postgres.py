@@ -96,7 +96,7 @@ class PostgresStore(Store):
             max_size=pool_size,
             timeout=timeout,
             open=False,
-            kwargs={"autocommit": False},
+            kwargs={"autocommit": True},  # a read is one statement; a change, a transaction
         )
         self._pool.open(wait=True, timeout=30)
         self._closed = threading.Event()
@@ -186,27 +186,22 @@ class PostgresStore(Store):
             db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} {total}"))
 
     def load(self, table_id: str) -> StoredTable | None:
-        """The table ``table_id`` with its moves, or ``None`` if there is none."""
-        with _available(), self._pool.connection() as db, db.transaction():
+        """The table ``table_id`` with its moves, or ``None`` if there is none (one statement)."""
+        with _available(), self._pool.connection() as db:
             row = db.execute(
-                "SELECT game, seats, deal, touched FROM tables WHERE id = %s", (table_id,)
+                "SELECT game, seats, deal, touched, ARRAY(SELECT move FROM moves "
+                "WHERE table_id = tables.id ORDER BY number) FROM tables WHERE id = %s",
+                (table_id,),
             ).fetchone()
-            if row is None:
-                return None
-            moves = [
-                move
-                for (move,) in db.execute(
-                    "SELECT move FROM moves WHERE table_id = %s ORDER BY number", (table_id,)
-                )
-            ]
-        game, seats, deal, touched = row
-        return StoredTable(table_id, game, json.loads(seats), deal, moves, touched)
+        if row is None:
+            return None
+        game, seats, deal, touched, moves = row
+        return StoredTable(table_id, game, json.loads(seats), deal, list(moves), touched)
 
     def version(self, table_id: str) -> int | None:
         """How many moves the table ``table_id`` has, or ``None`` if there is none."""
         with _available(), self._pool.connection() as db:
             row = db.execute("SELECT moves FROM tables WHERE id = %s", (table_id,)).fetchone()
-            db.rollback()
         return None if row is None else int(row[0])
 
     def seat_of(self, token_hash: str) -> tuple[str, int] | None:
@@ -215,14 +210,12 @@ class PostgresStore(Store):
             row = db.execute(
                 "SELECT table_id, seat FROM seats WHERE token_hash = %s", (token_hash,)
             ).fetchone()
-            db.rollback()
         return None if row is None else (row[0], row[1])
 
     def count(self) -> int:
         """How many tables are stored."""
         with _available(), self._pool.connection() as db:
             (count,) = _one(db, "SELECT count(*) FROM tables")
-            db.rollback()
         return int(count)
 
     def expire(self, *, before: float, batch: int) -> list[str]:

@@ -38,6 +38,8 @@ from .protocol import Config_, ConnectionLimits, Protocol
 
 __all__ = ["DEFAULT_DB", "in_thread", "serve"]
 
+WORKER_HEALTHCHECK_SECONDS = 30
+"""With several workers, how long one may leave its supervisor's ping unanswered before it is restarted."""
 DEFAULT_DB = "sevens-ru.sqlite3"
 """The database file ``sevens-ru serve`` uses unless told otherwise, in the current folder."""
 
@@ -85,6 +87,10 @@ def _config(
         "log_config": _logging(),
         "log_level": log_level,
         "workers": workers,
+        # A worker busy with a burst of requests on a loaded machine may take more than
+        # uvicorn's 5 s to answer its supervisor's ping; killed, it would drop every
+        # connection it holds. 30 s of silence is a worker that is really stuck.
+        "timeout_worker_healthcheck": WORKER_HEALTHCHECK_SECONDS,
         "connections": connections,
     }
     if app_options is not None:
