@@ -54,7 +54,7 @@ _CONNECTIONS = (
         float,
         "seconds a client may read nothing of what it is sent before it is cut off (30)",
     ),
-    ("--keep-alive", "keep_alive", int, "seconds an idle connection is kept (5)"),
+    ("--keep-alive", "keep_alive", int, "seconds an idle connection is kept (20)"),
     (
         "--max-connections",
         "max_connections",

@@ -71,8 +71,14 @@ class ConnectionLimits:
     """Seconds for a request's body to arrive whole (from the end of its headers)."""
     send_timeout: float = 30.0
     """Seconds a connection may keep the server waiting to write (its buffers full) before it is cut off."""
-    keep_alive: int = 5
-    """Seconds an idle connection is kept between two requests (uvicorn's ``timeout_keep_alive``)."""
+    keep_alive: int = 20
+    """Seconds an idle connection is kept between two requests (uvicorn's ``timeout_keep_alive``).
+
+    Longer than uvicorn's 5 s: a client, or a proxy's pool of connections, that sends
+    its next request just as the server closes the connection loses that request
+    (a move cannot be resent blindly); a busy client often waits seconds between two
+    requests. A reverse proxy should keep its idle connections a little shorter.
+    """
     max_connections: int | None = None
     """The most connections at once; ``None``: :func:`default_max_connections`."""
     connections_per_client: int = 128
