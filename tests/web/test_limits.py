@@ -143,15 +143,20 @@ def test_streams_past_a_seats_limit_are_429(db: Any) -> None:
             assert other.status_code == 200  # another seat's stream is let in
 
 
+def _two_humans(url: str) -> tuple[str, dict[str, str]]:
+    """A table of Sevens for two people (seed 1) dealt by the server at ``url``: its id and tokens."""
+    made = post(
+        url + "/api/tables", json={"game": "sevens", "seats": ["human", "human"], "seed": 1}
+    )
+    return made.json()["id"], made.json()["tokens"]
+
+
 def test_two_servers_racing_on_one_seat_apply_exactly_one_move(db: Any) -> None:
     with (
         in_thread(create_app(db=db, limits=LOOSE)) as one,
         in_thread(create_app(db=db, limits=LOOSE)) as two,
     ):
-        made = post(
-            one + "/api/tables", json={"game": "sevens", "seats": ["human", "human"], "seed": 1}
-        ).json()
-        table, tokens = made["id"], made["tokens"]
+        table, tokens = _two_humans(one)
         view = get(f"{two}/api/tables/{table}", headers=auth(tokens["0"])).json()
         token = tokens[str(view["current_player"])]
         answers: list[int] = []
@@ -177,17 +182,13 @@ def test_two_servers_racing_on_one_seat_apply_exactly_one_move(db: Any) -> None:
             assert get(f"{url}/api/tables/{table}", headers=auth(token)).json()["version"] == 1
 
 
+@pytest.mark.parametrize("db", ["postgresql"], indirect=True)  # a SQLite file has one process
 def test_a_stream_hears_of_a_move_made_through_another_process(db: Any) -> None:
-    if not isinstance(db, str):
-        pytest.skip("one SQLite file is served by one process")
     with (
         in_thread(create_app(db=db, limits=LOOSE)) as one,
         in_thread(create_app(db=db, limits=LOOSE)) as two,
     ):
-        made = post(
-            one + "/api/tables", json={"game": "sevens", "seats": ["human", "human"], "seed": 1}
-        ).json()
-        table, tokens = made["id"], made["tokens"]
+        table, tokens = _two_humans(one)
         heard: list[int] = []
 
         def listen() -> None:
