@@ -73,7 +73,11 @@ nitpick_ignore_regex = [
     ("py:class", r"sevens_ru\.cli\._shared\.Drawing"),  # how the command draws a game (internal)
     ("py:class", r"TypeAliasForwardRef"),
     ("py:class", "Path"),  # pathlib.Path, in the signatures of the command's Game
-    ("py:(class|data|obj)", r"(starlette|uvicorn|sqlite3|threading)(\..*)?"),  # sevens_ru.web
+    (
+        "py:(class|data|obj)",
+        r"(starlette|uvicorn|sqlite3|threading|asyncio)(\..*)?",
+    ),  # sevens_ru.web
+    ("py:class", r"sevens_ru\.web\.tables\.T"),  # off_loop's type variable
 ]
 
 # autodoc: signatures with type hints, members in source order, Google-style sections.

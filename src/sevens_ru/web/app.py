@@ -3,7 +3,7 @@
 The tables in use, the moves and the bots are :mod:`sevens_ru.web.tables`'; the limits
 each client and the whole server are held to, :mod:`sevens_ru.web.limits`. This
 module reads the requests and writes the answers: every error is ``{"error": ...}``
-of at most :data:`MAX_ERROR_CHARS` characters, quoting the request only in short
+of at most :data:`~sevens_ru.web.MAX_ERROR_CHARS` characters, quoting the request only in short
 excerpts; a client over one of its limits gets ``429`` with ``Retry-After``.
 """
 

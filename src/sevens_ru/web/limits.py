@@ -1,7 +1,7 @@
 """The app's limits: what one client may do, what the server holds, and who the client is.
 
 A client is the address a request comes from (an IPv6 client by its ``/64``), or, when
-that address is one of the :attr:`Limits.trusted_proxies`, the address the proxy
+that address is one of the :attr:`~sevens_ru.web.Limits.trusted_proxies`, the address the proxy
 reports in ``X-Forwarded-For`` (the last one not itself a trusted proxy). The header of
 any other peer is ignored, so a client cannot pose as many.
 

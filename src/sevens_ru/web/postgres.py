@@ -137,7 +137,7 @@ class PostgresStore(Store):
         tables_per_client: int | None = None,
         live_after: float = -float("inf"),
     ) -> None:
-        """Store a new table; see :meth:`Store.create`."""
+        """Store a new table; see :meth:`sevens_ru.web.store.Store.create`."""
         moves = list(moves)
         with _available(), self._pool.connection() as db, db.transaction():
             db.execute("SELECT pg_advisory_xact_lock(%s)", (_CREATE_LOCK,))
@@ -170,7 +170,7 @@ class PostgresStore(Store):
                 _insert_moves(cursor, table_id, 0, moves)
 
     def add_moves(self, table_id: str, first: int, moves: Iterable[str], *, now: float) -> None:
-        """Store moves numbered from ``first`` on; see :meth:`Store.add_moves`."""
+        """Store moves numbered from ``first`` on; see :meth:`sevens_ru.web.store.Store.add_moves`."""
         moves = list(moves)
         with _available(), self._pool.connection() as db, db.transaction():
             row = db.execute(

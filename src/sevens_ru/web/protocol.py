@@ -80,7 +80,7 @@ class ConnectionLimits:
     requests. A reverse proxy should keep its idle connections a little shorter.
     """
     max_connections: int | None = None
-    """The most connections at once; ``None``: :func:`default_max_connections`."""
+    """The most connections at once; ``None``: :func:`~sevens_ru.web.protocol.default_max_connections`."""
     connections_per_client: int = 128
     """The most connections from one address at once (a trusted proxy's are not counted)."""
     trusted_proxies: tuple[str, ...] = ()

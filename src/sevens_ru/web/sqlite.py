@@ -117,7 +117,7 @@ class SQLiteStore(Store):
         tables_per_client: int | None = None,
         live_after: float = -float("inf"),
     ) -> None:
-        """Store a new table; see :meth:`Store.create`."""
+        """Store a new table; see :meth:`sevens_ru.web.store.Store.create`."""
         moves = list(moves)
         with self._lock, _available(), _transaction(self._db):
             if max_tables is not None:
@@ -148,7 +148,7 @@ class SQLiteStore(Store):
             self._insert_moves(table_id, 0, moves)
 
     def add_moves(self, table_id: str, first: int, moves: Iterable[str], *, now: float) -> None:
-        """Store moves numbered from ``first`` on; see :meth:`Store.add_moves`."""
+        """Store moves numbered from ``first`` on; see :meth:`sevens_ru.web.store.Store.add_moves`."""
         moves = list(moves)
         with self._lock, _available(), _transaction(self._db):
             row = self._db.execute("SELECT moves FROM tables WHERE id = ?", (table_id,)).fetchone()

@@ -37,7 +37,19 @@ from .limits import Limits
 from .store import StaleMoveError, Store, StoredTable, StoreFullError, StoreUnavailableError
 from .thinking import BotsFailedError, Thinkers, think
 
-__all__ = ["MAX_MOVE_CHARS", "THREADS", "ApiError", "Table", "Tables", "off_loop", "token_hash"]
+__all__ = [
+    "FANOUT_BATCH",
+    "INLINE_VIEW_MOVES",
+    "MAX_MOVE_CHARS",
+    "SWEEP_BATCH",
+    "SWEEP_SECONDS",
+    "THREADS",
+    "ApiError",
+    "Table",
+    "Tables",
+    "off_loop",
+    "token_hash",
+]
 
 SWEEP_SECONDS = 60.0
 """How often the idle tables are looked for (each sweep deletes them in batches)."""
@@ -98,7 +110,7 @@ class Table:
     """A table in use: its game, seat kinds, current state, the views of it, who waits for news.
 
     ``build(table, state, seat, lang)`` makes a seat's view as JSON (the app's one
-    function for it, :func:`sevens_ru.web.app._view`).
+    function for it, ``_view`` in :mod:`sevens_ru.web.app`).
     """
 
     def __init__(
@@ -192,7 +204,7 @@ class Table:
     async def view(self, seat: int, lang: str | None) -> tuple[bytes, bytes]:
         """``seat``'s view of the state now (its picture in ``lang`` if given): as JSON, and as an event.
 
-        Made once per change and seat by :attr:`build`; every request and stream of
+        Made once per change and seat by ``build``; every request and stream of
         that seat gets the same bytes. A picture, or the view of a game longer than
         :data:`INLINE_VIEW_MOVES`, is made in a worker thread.
         """
