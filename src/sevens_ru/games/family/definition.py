@@ -20,6 +20,7 @@ each from its module in ``sevens_ru/games/family/entries/``.
 from __future__ import annotations
 
 import functools
+import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -271,6 +272,7 @@ def make(view_type: type[FamilyView], names: Names | None = None) -> FamilyGame:
         variants=_variants(*_VARIANTS[name]),
         random_setup=_random_setup,
         hide_others=_hide_others(preset),
+        tensors=lambda: importlib.import_module(f"{__package__}.encode").tensors(name),
         **outcomes,
     )
 
