@@ -41,6 +41,8 @@ from typing import Any, Protocol
 
 import attrs
 
+from ..errors import IllegalMoveError
+from ._quote import excerpt
 from .cards import Card
 from .packs import Pack
 
@@ -237,13 +239,18 @@ class Chances:
         return found
 
     def _after(self, left: tuple[int, ...], outcome: int) -> Node | None:
+        given = outcome
         base = len(left)
         rest = list(left)
         for _ in range(min(self.group, sum(left))):
             outcome, place = divmod(outcome, base)
             rest[place] -= 1
         if outcome or min(rest) < 0:
-            raise ValueError("not an outcome of this chance node")
+            raise IllegalMoveError(
+                f"{excerpt(given)} is not an outcome of this chance node: its outcomes are "
+                f"{', '.join(str(action) for action, _ in self._node(left).outcomes[:8])}"
+                f"{', ...' if len(self._node(left).outcomes) > 8 else ''}"
+            )
         if sum(rest):
             return self._node(tuple(rest))
         if self.last is None:
@@ -323,7 +330,7 @@ class Node:
         """The node after ``outcome``, or ``None`` once the deal is complete.
 
         Raises:
-            ValueError: ``outcome`` is not an outcome of this node.
+            IllegalMoveError: ``outcome`` is not an outcome of this node.
         """
         try:
             return self._next[outcome]
@@ -407,7 +414,10 @@ class DealerChances:
         found = self._models.get(dealer)
         if found is None:
             if not 0 <= dealer < self.players:
-                raise ValueError(f"no dealer {dealer}: the seats are 0 to {self.players - 1}")
+                raise IllegalMoveError(
+                    f"{excerpt(dealer)} is not an outcome of the dealer's chance node: "
+                    f"the seats are 0 to {self.players - 1}"
+                )
             found = self._models[dealer] = self.deal(dealer)
         return found
 
