@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pickle
 import random
+import subprocess
+import sys
 from typing import Any
 
 import gymnasium
@@ -144,3 +146,23 @@ def test_a_family_state_resamples_to_the_same_information_state(name: str) -> No
         else:
             state.apply_action(rng.choice(state.legal_actions()))
         step += 1
+
+
+def test_gymnasium_makes_every_game_in_a_fresh_process_with_the_module_in_the_id() -> None:
+    # Gymnasium 1.x loads no plugins (its v1.0.0 notes: "Removing the plugin system"):
+    # after pip install alone, "module:id" imports the module that registers the ids.
+    code = f"""
+import sys
+import gymnasium
+assert "sevens_ru" not in sys.modules
+for name in {NAMES!r}:
+    env_id = "sevens_ru/" + name.title() + "-v0"
+    env = gymnasium.make("sevens_ru.envs.gymnasium:" + env_id)
+    observation, info = env.reset(seed=1)
+    assert observation.shape == env.observation_space.shape and info["action_mask"].any()
+    assert gymnasium.make(env_id).spec.id == env_id  # registered from then on
+print("made", len({NAMES!r}))
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == f"made {len(NAMES)}"
