@@ -72,62 +72,26 @@ LABELS = {
 }
 
 
-def raw_workload(game: ModuleType, players: int, rng: random.Random) -> harness.Workload:
-    """A game's engine: ``legal_moves`` + ``apply`` with a random legal move, game after game."""
+def raw_workload(
+    game: ModuleType, players: int, rng: random.Random, by_actions: bool = False
+) -> harness.Workload:
+    """A game's engine: ``legal_moves`` + ``apply`` with a random legal move, game after game.
+
+    ``by_actions``: by action numbers instead, ``legal_actions`` + ``apply`` of an int.
+    """
     state = game.new_game(players, seed=rng.getrandbits(64))
+    legal = game.legal_actions if by_actions else game.legal_moves
 
     def run(moves_wanted: int) -> int:
         nonlocal state
-        legal_moves, apply, draw = game.legal_moves, game.apply, rng.random
+        apply, draw = game.apply, rng.random
         for _ in range(moves_wanted):
-            moves = legal_moves(state)
+            moves = legal(state)
             if not moves:
                 state = game.new_game(players, seed=rng.getrandbits(64))
-                moves = legal_moves(state)
+                moves = legal(state)
             state = apply(state, moves[int(draw() * len(moves))])
         return moves_wanted
-
-    return run
-
-
-def aec_workload(env: object, rng: random.Random) -> harness.Workload:
-    """The PettingZoo loop; every step of an agent still playing counts."""
-    aec = env  # a CardGameEnv
-    aec.reset(seed=rng.getrandbits(32))  # type: ignore[attr-defined]
-
-    def run(steps: int) -> int:
-        done = 0
-        draw = rng.random
-        while done < steps:
-            observation, _, termination, truncation, _ = aec.last()  # type: ignore[attr-defined]
-            if termination or truncation:
-                aec.step(None)  # type: ignore[attr-defined]
-                if not aec.agents:  # type: ignore[attr-defined]
-                    aec.reset()  # type: ignore[attr-defined]
-                continue
-            legal = observation["action_mask"].nonzero()[0]
-            aec.step(int(legal[int(draw() * len(legal))]))  # type: ignore[attr-defined]
-            done += 1
-        return done
-
-    return run
-
-
-def vector_workload(seed: int) -> harness.Workload:
-    envs = SevensVectorEnv(VECTOR, players=PLAYERS)
-    _, info = envs.reset(seed=seed)
-    generator = np.random.default_rng(seed)
-
-    def run(moves: int) -> int:
-        nonlocal info
-        done = 0
-        while done < moves:
-            mask = info["action_mask"]
-            # A random legal card per game: the legal card with the largest random key.
-            actions = np.argmax(mask * generator.random(mask.shape, dtype=np.float32), axis=1)
-            _, _, _, _, info = envs.step(actions)
-            done += VECTOR
-        return done
 
     return run
 
@@ -226,10 +190,10 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(args.seed)
     workloads = {
         "raw": raw_workload(s7, PLAYERS, rng),
-        "aec": aec_workload(sevens_env(players=PLAYERS), rng),
-        "vector": vector_workload(args.seed),
+        "aec": peers.aec_workload(sevens_env(players=PLAYERS), rng),
+        "vector": peers.vector_workload(SevensVectorEnv(VECTOR, players=PLAYERS), args.seed),
         "durak_raw": raw_workload(durak, DURAK_PLAYERS, rng),
-        "durak_aec": aec_workload(durak_env(players=DURAK_PLAYERS), rng),
+        "durak_aec": peers.aec_workload(durak_env(players=DURAK_PLAYERS), rng),
         "sample_state": sample_workload(args.seed),
         "gym": gym_workload(args.seed),
         "openspiel": openspiel_workload(args.seed),
@@ -264,24 +228,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         print("(quick run: too short for meaningful figures)")
     return 0
-
-
-def action_workload(game: ModuleType, players: int, rng: random.Random) -> harness.Workload:
-    """A game's engine by action numbers: ``legal_actions`` + ``apply`` of a random one."""
-    state = game.new_game(players, seed=rng.getrandbits(64))
-
-    def run(moves_wanted: int) -> int:
-        nonlocal state
-        legal_actions, apply, draw = game.legal_actions, game.apply, rng.random
-        for _ in range(moves_wanted):
-            actions = legal_actions(state)
-            if not actions:
-                state = game.new_game(players, seed=rng.getrandbits(64))
-                actions = legal_actions(state)
-            state = apply(state, actions[int(draw() * len(actions))])
-        return moves_wanted
-
-    return run
 
 
 MISSING = {
@@ -429,7 +375,7 @@ def peers_main(args: argparse.Namespace) -> int:
         print(f"TARGET {name} = {mine / theirs:.2f} (target >= {target:g}){verdict}")
     paths = peers.pairs(
         raw_workload(s7, PLAYERS, rng),
-        {"sevens action path": (PLAYERS, action_workload(s7, PLAYERS, rng), 1)},
+        {"sevens action path": (PLAYERS, raw_workload(s7, PLAYERS, rng, by_actions=True), 1)},
         args.rounds,
         args.seconds,
         "the move path",
@@ -437,7 +383,13 @@ def peers_main(args: argparse.Namespace) -> int:
     paths.update(
         peers.pairs(
             raw_workload(durak, DURAK_PLAYERS, rng),
-            {"durak action path": (DURAK_PLAYERS, action_workload(durak, DURAK_PLAYERS, rng), 1)},
+            {
+                "durak action path": (
+                    DURAK_PLAYERS,
+                    raw_workload(durak, DURAK_PLAYERS, rng, by_actions=True),
+                    1,
+                )
+            },
             args.rounds,
             args.seconds,
             "the move path",

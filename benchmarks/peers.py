@@ -32,12 +32,12 @@ import importlib.util
 import random
 import statistics
 import time
-from collections.abc import Callable
 from typing import Any
 
+import harness
 import numpy as np
 
-Workload = Callable[[int], int]
+Workload = harness.Workload
 """Makes about the given number of steps and returns how many it made."""
 
 BATCH = 4096
@@ -180,18 +180,6 @@ def timed(run: Workload, steps: int) -> float:
     return done / (time.perf_counter() - start)
 
 
-def size_for(run: Workload, seconds: float, minimum: int) -> int:
-    """How many steps ``run`` makes in about ``seconds`` (at least ``minimum``), warmed up."""
-    steps = minimum
-    while True:
-        start = time.perf_counter()
-        done = run(steps)
-        elapsed = time.perf_counter() - start
-        if elapsed >= 0.05 or steps >= 1 << 26:
-            return max(minimum, int(done / elapsed * seconds))
-        steps *= 4
-
-
 def pairs(
     reference: Workload,
     workloads: dict[str, tuple[int, Workload, int]],
@@ -200,10 +188,10 @@ def pairs(
     against: str = "sevens_env(4)",
 ) -> dict[str, Pair]:
     """Each workload ``(players, run, minimum steps)`` in ``rounds`` rounds beside ``reference`` (named ``against``)."""
-    reference_size = size_for(reference, seconds, 1)
+    reference_size = harness.calibrate(reference, seconds, 1)
     found = {}
     for name, (players, run, minimum) in workloads.items():
-        size = size_for(run, seconds, minimum)
+        size = harness.calibrate(run, seconds, minimum)
         pair = Pair(name, players)
         for number in range(rounds):
             first, second = (run, reference) if number % 2 == 0 else (reference, run)

@@ -16,8 +16,10 @@ network (PyTorch, JAX) for more.
 
 from __future__ import annotations
 
+import argparse
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -168,3 +170,45 @@ def report(name: str, players: int, before: dict[str, Estimate], after: dict[str
             f"trained {after[kind]} (an even share: {1 / players:.3f})"
         )
     return "\n".join(lines)
+
+
+def arguments(
+    description: str | None, game: str, players: int, **budgets: tuple[int, int, str]
+) -> argparse.ArgumentParser:
+    """The examples' command line: the game, its players, the measuring matches, ``--quick``,
+    and each budget ``name=(default, quick value, help)``."""
+    parser = argparse.ArgumentParser(description=(description or "").splitlines()[0])
+    parser.add_argument("--game", default=game, help="a registered game with tensors")
+    parser.add_argument("--players", type=int, default=players)
+    for name, (default, _, text) in budgets.items():
+        parser.add_argument(f"--{name}", type=int, default=default, help=text)
+    parser.add_argument("--match", type=int, default=300, help="deals of each measuring match")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="a tiny budget: a smoke run (CI)")
+    parser.set_defaults(quick_values={name: quick for name, (_, quick, _) in budgets.items()})
+    return parser
+
+
+def run(
+    args: argparse.Namespace, train: Callable[[Any, LinearPolicy, argparse.Namespace], str]
+) -> None:
+    """Measure the untrained policy, ``train`` it (it says what it did), measure it again, print both."""
+    if args.quick:
+        for name, value in args.quick_values.items():
+            setattr(args, name, value)
+        args.match = 6
+    game = games.get(args.game)
+    assert game.tensors is not None, f"{game.name} has no tensors"
+    policy = LinearPolicy(
+        game.num_actions(args.players),
+        game.tensors().observation_size(args.players),
+        seed=args.seed,
+    )
+    before = measure(args.game, policy, args.players, args.match, seed=args.seed)
+    started = time.perf_counter()
+    done = train(game, policy, args)
+    print(
+        f"{game.title()}, {args.players} players: {done}, in {time.perf_counter() - started:.0f} s"
+    )
+    after = measure(args.game, policy, args.players, args.match, seed=args.seed + 1)
+    print(report(args.game, args.players, before, after))

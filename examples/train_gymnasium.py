@@ -17,13 +17,11 @@ with their 95 % intervals, before and after training.
 from __future__ import annotations
 
 import argparse
-import time
 from typing import Any
 
 import numpy as np
-from linear_policy import LinearPolicy, legal_of, measure, report
+from linear_policy import LinearPolicy, arguments, legal_of, run
 
-from sevens_ru import games
 from sevens_ru.envs.gymnasium import CardGameVectorEnv
 
 
@@ -79,33 +77,19 @@ def train(
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--game", default="sevens", help="a registered game with tensors")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--envs", type=int, default=1024, help="games in lockstep")
-    parser.add_argument("--steps", type=int, default=3000, help="steps of every game")
-    parser.add_argument("--deals", type=int, default=500, help="deals of each measuring match")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--quick", action="store_true", help="a few steps only (CI)")
-    args = parser.parse_args(argv)
-    if args.quick:
-        args.envs, args.steps, args.deals = 64, 64, 10
-    game = games.get(args.game)
-    assert game.tensors is not None, f"{game.name} has no tensors"
-    tensors = game.tensors()
-    policy = LinearPolicy(
-        game.num_actions(args.players), tensors.observation_size(args.players), seed=args.seed
+    parser = arguments(
+        __doc__,
+        "sevens",
+        4,
+        envs=(1024, 64, "games in lockstep"),
+        steps=(3000, 64, "steps of every game"),
     )
-    before = measure(args.game, policy, args.players, args.deals, seed=args.seed)
-    started = time.perf_counter()
-    played = train(args.game, args.players, policy, args.envs, args.steps, args.seed)
-    seconds = time.perf_counter() - started
-    print(
-        f"{game.title()}, {args.players} players: {played:,} deals of self-play "
-        f"({args.envs} games x {args.steps} steps) in {seconds:.0f} s"
-    )
-    after = measure(args.game, policy, args.players, args.deals, seed=args.seed + 1)
-    print(report(args.game, args.players, before, after))
+
+    def trained(game: Any, policy: LinearPolicy, args: argparse.Namespace) -> str:
+        deals = train(game.name, args.players, policy, args.envs, args.steps, args.seed)
+        return f"{deals:,} deals of self-play ({args.envs} games x {args.steps} steps)"
+
+    run(parser.parse_args(argv), trained)
 
 
 if __name__ == "__main__":

@@ -17,10 +17,9 @@ training.
 from __future__ import annotations
 
 import argparse
-import time
 from typing import Any
 
-from linear_policy import LinearPolicy, measure, report
+from linear_policy import LinearPolicy, arguments, run
 from open_spiel.python import rl_environment
 
 import sevens_ru.envs.openspiel
@@ -28,7 +27,7 @@ from sevens_ru import games
 
 
 def train(name: str, players: int, policy: LinearPolicy, deals: int, seed: int) -> tuple[int, int]:
-    """Self-play ``deals`` deals; learn after every 64 of them. Returns the decisions and the game length."""
+    """Self-play ``deals`` deals; learn after every 8 of them. Returns the decisions and the game length."""
     environment = rl_environment.Environment(
         sevens_ru.envs.openspiel.short_name(games.get(name)),
         players=players,
@@ -50,39 +49,23 @@ def train(name: str, players: int, policy: LinearPolicy, deals: int, seed: int) 
         for seat, decisions in enumerate(mine):
             batch += [(*decision, step.rewards[seat]) for decision in decisions]
             made += len(decisions)
-        if deal % 64 == 63 or deal == deals - 1:
+        if deal % 8 == 7 or deal == deals - 1:
             policy.learn_from(batch)
             batch = []
     return made, environment.game.max_game_length()
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--game", default="fan-tan", help="a registered game with a chance model")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--deals", type=int, default=3000, help="deals of self-play")
-    parser.add_argument("--match", type=int, default=300, help="deals of each measuring match")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--quick", action="store_true", help="a few deals only (CI)")
-    args = parser.parse_args(argv)
-    if args.quick:
-        args.deals, args.match = 10, 4
-    game = games.get(args.game)
-    assert game.tensors is not None, f"{game.name} has no tensors"
-    tensors = game.tensors()
-    policy = LinearPolicy(
-        game.num_actions(args.players), tensors.observation_size(args.players), seed=args.seed
-    )
-    before = measure(args.game, policy, args.players, args.match, seed=args.seed)
-    started = time.perf_counter()
-    made, longest = train(args.game, args.players, policy, args.deals, args.seed)
-    print(
-        f"{game.title()}, {args.players} players, through OpenSpiel: {args.deals:,} deals of "
-        f"self-play, {made:,} decisions (at most {longest} a deal), in "
-        f"{time.perf_counter() - started:.0f} s"
-    )
-    after = measure(args.game, policy, args.players, args.match, seed=args.seed + 1)
-    print(report(args.game, args.players, before, after))
+    parser = arguments(__doc__, "sevens", 3, deals=(4000, 10, "deals of self-play"))
+
+    def trained(game: Any, policy: LinearPolicy, args: argparse.Namespace) -> str:
+        made, longest = train(game.name, args.players, policy, args.deals, args.seed)
+        return (
+            f"{args.deals:,} deals of self-play through OpenSpiel, {made:,} decisions "
+            f"(at most {longest} a deal)"
+        )
+
+    run(parser.parse_args(argv), trained)
 
 
 if __name__ == "__main__":

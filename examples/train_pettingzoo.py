@@ -16,18 +16,16 @@ greedy policy plays duplicate matches against the game's random and heuristic bo
 from __future__ import annotations
 
 import argparse
-import time
 from typing import Any
 
 import numpy as np
-from linear_policy import LinearPolicy, measure, report
+from linear_policy import LinearPolicy, arguments, run
 
-from sevens_ru import games
 from sevens_ru.envs.pettingzoo import env
 
 
 def train(name: str, players: int, policy: LinearPolicy, deals: int, seed: int) -> int:
-    """Self-play ``deals`` deals; learn after every 64 of them. Returns the decisions made."""
+    """Self-play ``deals`` deals; learn after every 8 of them. Returns the decisions made."""
     table = env(name, players=players)
     table.reset(seed=seed)
     batch: list[tuple[Any, ...]] = []  # observation, legal actions, action, return
@@ -49,38 +47,20 @@ def train(name: str, players: int, policy: LinearPolicy, deals: int, seed: int) 
         for agent, decisions in mine.items():
             batch += [(*decision, rewards[agent]) for decision in decisions]
             made += len(decisions)
-        if deal % 64 == 63 or deal == deals - 1:
+        if deal % 8 == 7 or deal == deals - 1:
             policy.learn_from(batch)
             batch = []
     return made
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--game", default="durak", help="a registered game with tensors")
-    parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--deals", type=int, default=6000, help="deals of self-play")
-    parser.add_argument("--match", type=int, default=300, help="deals of each measuring match")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--quick", action="store_true", help="a few deals only (CI)")
-    args = parser.parse_args(argv)
-    if args.quick:
-        args.deals, args.match = 20, 6
-    game = games.get(args.game)
-    assert game.tensors is not None, f"{game.name} has no tensors"
-    tensors = game.tensors()
-    policy = LinearPolicy(
-        game.num_actions(args.players), tensors.observation_size(args.players), seed=args.seed
-    )
-    before = measure(args.game, policy, args.players, args.match, seed=args.seed)
-    started = time.perf_counter()
-    made = train(args.game, args.players, policy, args.deals, args.seed)
-    print(
-        f"{game.title()}, {args.players} players: {args.deals:,} deals of self-play, "
-        f"{made:,} decisions, in {time.perf_counter() - started:.0f} s"
-    )
-    after = measure(args.game, policy, args.players, args.match, seed=args.seed + 1)
-    print(report(args.game, args.players, before, after))
+    parser = arguments(__doc__, "durak", 3, deals=(6000, 20, "deals of self-play"))
+
+    def trained(game: Any, policy: LinearPolicy, args: argparse.Namespace) -> str:
+        made = train(game.name, args.players, policy, args.deals, args.seed)
+        return f"{args.deals:,} deals of self-play, {made:,} decisions"
+
+    run(parser.parse_args(argv), trained)
 
 
 if __name__ == "__main__":

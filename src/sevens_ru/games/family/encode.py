@@ -98,7 +98,6 @@ from .deal import hand_sizes
 from .events import Burst, Pass, Play
 from .observation import FamilyView
 from .presets import PRESETS, Rules, rules_for
-from .rows import playable
 from .state import FamilyState
 
 __all__ = [
@@ -274,13 +273,7 @@ def _centre(rules: Rules, start_rank: Any) -> int:
     return -1 if rank is None else rules.place(rank)
 
 
-def _playable(rules: Rules, table: int, centre: int) -> int:
-    """The cards a seat could play on ``table`` (F11): the opening card alone until it is down."""
-    if rules.opener is not None:
-        bit = 1 << rules.pack.index(rules.opener)
-        if not table & bit:
-            return bit
-    return playable(rules, table, centre)
+_playable = inference._live  # the cards playable on a table: the opening card alone until down
 
 
 def _observation(
