@@ -79,17 +79,26 @@ class LinearPolicy:
         return actions
 
     def learn(
-        self, observations: Any, legal: Sequence[Actions], actions: Any, returns: Any
+        self,
+        observations: Any,
+        legal: Sequence[Actions],
+        actions: Any,
+        returns: Any,
+        *,
+        baseline: bool = True,
     ) -> float:
         """One step of REINFORCE over a batch of decisions and their returns; the batch's mean return.
 
         ``legal[i]`` are decision ``i``'s legal actions. The gradient of ``log π(a | x)``
         is ``(onehot(a) − π) ⊗ x`` on the legal rows: each decision's is weighted by its
-        return less the batch's mean, and Adam takes the step.
+        return less the batch's mean (without ``baseline``, by its return alone: with
+        returns of 1, a step of imitation, the cross-entropy's gradient), and Adam takes
+        the step.
         """
         x = np.hstack((np.asarray(observations, dtype=np.float64), np.ones((len(legal), 1))))
         value = np.asarray(returns, dtype=np.float64)
-        baseline = float(value.mean())
+        mean = float(value.mean())
+        baseline_value = mean if baseline else 0.0
         lengths = np.array([len(row) for row in legal])
         starts = np.concatenate(([0], lengths.cumsum()[:-1]))
         rows = np.concatenate(legal).astype(np.int64)
@@ -99,7 +108,7 @@ class LinearPolicy:
         chances = np.exp(scores)
         chances /= np.add.reduceat(chances, starts)[decision]
         chosen = rows == np.asarray(actions, dtype=np.int64)[decision]
-        share = (value - baseline)[decision] * (chosen - chances)  # ascent on the returns
+        share = (value - baseline_value)[decision] * (chosen - chances)  # ascent on the returns
         order = np.argsort(rows, kind="stable")
         touched, first = np.unique(rows[order], return_index=True)
         gradient = np.zeros_like(self.weights)
@@ -111,12 +120,16 @@ class LinearPolicy:
         moment = self._moments / (1 - 0.9**self._steps)
         square = self._squares / (1 - 0.999**self._steps)
         self.weights += self.rate * moment / (np.sqrt(square) + 1e-8)
-        return baseline
+        return mean
 
-    def learn_from(self, decisions: Sequence[tuple[Any, Any, int, float]]) -> float:
+    def learn_from(
+        self, decisions: Sequence[tuple[Any, Any, int, float]], *, baseline: bool = True
+    ) -> float:
         """:meth:`learn` from a list of decisions ``(observation, legal actions, action, return)``."""
         x, legal, actions, returns = zip(*decisions, strict=True)
-        return self.learn(np.array(x), list(legal), np.array(actions), np.array(returns))
+        return self.learn(
+            np.array(x), list(legal), np.array(actions), np.array(returns), baseline=baseline
+        )
 
 
 def legal_of(masks: Any) -> list[Actions]:

@@ -45,7 +45,7 @@ public event.
 
 ``state.resample_from_infostate(player, sampler)`` draws a state that ``player``
 cannot tell from this one, exactly uniformly (:func:`sevens_ru.inference.infer`,
-:func:`sevens_ru.durak.inference.infer`, :mod:`sevens_ru.games.family.inference`), so
+:func:`sevens_ru.durak.inference.infer`, ``sevens_ru.games.family.inference``), so
 OpenSpiel's ISMCTS (``open_spiel.python.algorithms.ismcts``) and other determinizing
 algorithms run on every game.
 
