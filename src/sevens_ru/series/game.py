@@ -234,8 +234,10 @@ def apply(series: Series, move: Any) -> Series:
     """
     _check(series, "apply")
     if series._over:
+        deals = len(series._deals)
         raise IllegalMoveError(
-            f"cannot play {excerpt(move)}: the series is over after {len(series._deals)} deals (M6)"
+            f"cannot play {excerpt(move)}: the series is over after "
+            f"{deals} deal{'' if deals == 1 else 's'} (M6)"
         )
     state = series._game.apply(series._deals[-1], move)
     return _settle_finished(series._evolve(deals=(*series._deals[:-1], state)))

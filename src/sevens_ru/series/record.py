@@ -131,8 +131,10 @@ def from_json(text: str | bytes, *, max_bytes: int | None = MAX_BYTES) -> Series
         raise RecordError(f"field 'seed': expected an integer, got {kind(seed)}")
     series_options = _series_options(record["series_options"])
     entries = record["deals"]
-    if not isinstance(entries, list) or not entries:
+    if not isinstance(entries, list):
         raise RecordError(f"field 'deals': expected a list of deals, got {kind(entries)}")
+    if not entries:
+        raise RecordError("field 'deals': a series has at least one deal, got none")
     if len(entries) > MAX_DEALS:
         raise RecordError(
             f"field 'deals': a series has at most {MAX_DEALS:,} deals, got {len(entries):,}"
