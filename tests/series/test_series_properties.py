@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from series_helpers import GAMES, random_series, tables
 
@@ -16,6 +16,7 @@ CHIPS = tuple(name for name in GAMES if "chips" in rules_of(games.get(name)).kin
 ROTATING = tuple(name for name in GAMES if name != "durak")
 
 
+@settings(max_examples=40)  # 10 in the quick run, 80 in CI's deep one
 @given(tables(BANKED, scoring="bank"), st.integers(0, 2**32))
 def test_the_stacks_and_the_bank_always_add_up_to_the_start(
     table: series.Series, seed: int
@@ -35,6 +36,7 @@ def test_the_stacks_and_the_bank_always_add_up_to_the_start(
     assert len(value.results) == value.deal_number + 1
 
 
+@settings(max_examples=40)  # 10 in the quick run, 80 in CI's deep one
 @given(tables(ROTATING), st.integers(0, 2**32))
 def test_the_dealer_moves_one_seat_a_deal_and_its_left_holds_a_longest_hand(
     table: series.Series, seed: int
@@ -48,6 +50,7 @@ def test_the_dealer_moves_one_seat_a_deal_and_its_left_holds_a_longest_hand(
         assert sizes[(dealer + 1) % final.players] == max(sizes)
 
 
+@settings(max_examples=40)  # 10 in the quick run, 80 in CI's deep one
 @given(tables(CHIPS, scoring="chips"), st.integers(0, 2**32))
 def test_the_chips_add_up_to_the_start_after_every_deal(table: series.Series, seed: int) -> None:
     # M10 (v): the payoffs of each deal sum to 0 (T7, D15)
@@ -59,6 +62,7 @@ def test_the_chips_add_up_to_the_start_after_every_deal(table: series.Series, se
         assert sum(result.change) == 0
 
 
+@settings(max_examples=40)  # 10 in the quick run, 80 in CI's deep one
 @given(tables(("durak",)), st.integers(0, 2**32))
 def test_the_fool_deals_the_next_deal(table: series.Series, seed: int) -> None:
     # D16: the loser deals the next game; after a draw the same dealer deals again
@@ -69,6 +73,7 @@ def test_the_fool_deals_the_next_deal(table: series.Series, seed: int) -> None:
         assert after.dealer == expected
 
 
+@settings(max_examples=40)  # 10 in the quick run, 80 in CI's deep one
 @given(tables(), st.integers(0, 2**32))
 def test_every_deal_is_settled_once_and_the_totals_follow_the_changes(
     table: series.Series, seed: int

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from series_helpers import GAMES, random_series, tables
 
@@ -18,6 +18,7 @@ from sevens_ru import games, series
 from sevens_ru.series import SeriesOptions
 
 
+@settings(max_examples=40)  # 10 in the quick run, 80 in CI's deep one
 @given(tables(), st.integers(0, 2**32), st.floats(0, 1))
 def test_a_record_gives_back_the_series_at_any_move(
     table: series.Series, seed: int, where: float

@@ -6,7 +6,7 @@ import gc
 import json
 import random
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from series_helpers import random_series, tables
 
@@ -37,6 +37,7 @@ def hidden_from(state: object, seat: int) -> set[Card]:
     return {card for other, hand in enumerate(hands) if other != seat for card in hand} - shown
 
 
+@settings(max_examples=40)  # 10 in the quick run, 80 in CI's deep one
 @given(tables(), st.integers(0, 2**32), st.floats(0, 1), st.data())
 def test_a_view_shows_what_is_public_and_never_a_card_left_in_another_hand(
     table: series.Series, seed: int, where: float, data: st.DataObject
