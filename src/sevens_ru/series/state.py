@@ -276,6 +276,12 @@ class Series:
     def __deepcopy__(self, memo: object) -> Series:
         return self
 
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows (:func:`sevens_ru.svg.series_position`)."""
+        from ..svg import series_position  # drawn on demand: the rules never need it
+
+        return series_position(self)
+
     def __reduce__(self) -> tuple[object, ...]:
         from .record import to_json  # a cycle: the record is made of series
 

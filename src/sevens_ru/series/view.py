@@ -102,6 +102,12 @@ class SeriesView:
             return ()
         return tuple(self.current.legal_moves())
 
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows (:func:`sevens_ru.svg.series_position`)."""
+        from ..svg import series_position  # drawn on demand: the rules never need it
+
+        return series_position(self)
+
     def to_dict(self) -> dict[str, Any]:
         """The series part of the view as plain JSON values: what a server sends beside the deal's view.
 
