@@ -33,7 +33,7 @@ def picture(position: object, seat: int | None, lang: Language) -> str:
             )
         game = games.get(position.game)
         deal: Any = position.current
-        facts = position
+        facts: Series | SeriesView = position
         seat = None
     elif isinstance(position, Series):
         game = position.game
