@@ -28,12 +28,12 @@ True
 from __future__ import annotations
 
 from .game import apply, deal_seed, is_over, legal_moves, new_series, ranking
+from .observation import FinishedDeal, SeriesView, view
 from .options import MAX_CHIPS, MAX_DEALS, SCORINGS, Scoring, SeriesOptions
-from .play import play
+from .playing import play
 from .record import MAX_BYTES, from_json, to_json
 from .rules import SeriesRules
 from .state import DealResult, Series, Standing
-from .view import FinishedDeal, SeriesView, view
 
 __all__ = [
     "MAX_BYTES",

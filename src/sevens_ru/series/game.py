@@ -33,6 +33,7 @@ from ..errors import (
     NotAGameStateError,
     WrongTypeError,
 )
+from ..games._game import Game as GameValue
 from .options import SeriesOptions
 from .rules import SeriesRules
 from .scoring import LOWER_IS_BETTER, ended, settle
@@ -53,7 +54,7 @@ _BANK_START = 100  # M4: the "Девятка" app's stack
 
 
 def new_series(
-    game: games.Game[Any, Any, Any] | str,
+    game: GameValue[Any, Any, Any] | str,
     players: int,
     *,
     first_dealer: int | None = None,
@@ -67,7 +68,7 @@ def new_series(
     that deal 0 is the stand-alone game of the same seed; Durak's is seat 0, as its
     ``new_game``'s). ``seed`` makes every deal reproducible (default: fresh entropy);
     ``options`` are the game's options for every deal; ``series_options`` how the
-    series is scored and ends (:class:`SeriesOptions`, default: the game's own).
+    series is scored and ends (:class:`~sevens_ru.series.SeriesOptions`, default: the game's own).
 
     >>> from sevens_ru import series
     >>> table = series.new_series("fan-tan", 4, seed=1)
@@ -81,7 +82,7 @@ def new_series(
     Raises:
         UnknownGameError: ``game`` is a name no game has.
         InvalidOptionsError: ``game`` has no series rules, ``options`` are not the
-            game's, ``series_options`` is not a :class:`SeriesOptions` or names what
+            game's, ``series_options`` is not a :class:`~sevens_ru.series.SeriesOptions` or names what
             the game does not offer (a scoring kind, a stake), or a bank whose
             ``start`` cannot pay the first ante.
         InvalidDealError: a bad player count, first dealer or seed.
@@ -122,16 +123,16 @@ def new_series(
     return _settle_finished(series)
 
 
-def _game_of(game: object) -> games.Game[Any, Any, Any]:
+def _game_of(game: object) -> GameValue[Any, Any, Any]:
     """The game ``game`` names or is."""
-    if isinstance(game, games.Game):
+    if isinstance(game, GameValue):
         return game
     if isinstance(game, str):
         return games.get(game)
     raise WrongTypeError(f"a series is of a game: its name or its Game, got {got(game)}")
 
 
-def rules_of(game: games.Game[Any, Any, Any]) -> SeriesRules:
+def rules_of(game: GameValue[Any, Any, Any]) -> SeriesRules:
     """``game``'s series rules (:attr:`~sevens_ru.games.Game.series`).
 
     Raises:
@@ -145,7 +146,7 @@ def rules_of(game: games.Game[Any, Any, Any]) -> SeriesRules:
 
 
 def resolve(
-    game: games.Game[Any, Any, Any],
+    game: GameValue[Any, Any, Any],
     rules: SeriesRules,
     players: int,
     options: SeriesOptions | None,
@@ -213,7 +214,7 @@ def legal_moves(series: Series) -> tuple[Any, ...]:
     """The moves of the seat to move in the current deal; empty once the series is over.
 
     Raises:
-        NotAGameStateError: ``series`` is not a :class:`Series`.
+        NotAGameStateError: ``series`` is not a :class:`~sevens_ru.series.Series`.
     """
     _check(series, "legal_moves")
     if series._over:
@@ -229,8 +230,10 @@ def apply(series: Series, move: Any) -> Series:
 
     Raises:
         IllegalMoveError: the move is not legal in the current deal, or the series is over.
-        NotAGameStateError: ``series`` is not a :class:`Series`.
-        (and whatever the game's ``apply`` raises for what is not a move at all)
+        NotAGameStateError: ``series`` is not a :class:`~sevens_ru.series.Series`.
+
+    What is not a move of the game at all is refused by the game's ``apply``, with its
+    own error (a :class:`~sevens_ru.errors.CardParseError` for text that is not a card).
     """
     _check(series, "apply")
     if series._over:
@@ -276,7 +279,7 @@ def is_over(series: Series) -> bool:
     """Whether the series is over (M6).
 
     Raises:
-        NotAGameStateError: ``series`` is not a :class:`Series`.
+        NotAGameStateError: ``series`` is not a :class:`~sevens_ru.series.Series`.
     """
     return _check(series, "is_over")._over
 
@@ -290,7 +293,7 @@ def ranking(series: Series) -> tuple[Standing, ...]:
 
     Raises:
         GameNotOverError: the series is not over.
-        NotAGameStateError: ``series`` is not a :class:`Series`.
+        NotAGameStateError: ``series`` is not a :class:`~sevens_ru.series.Series`.
     """
     _check(series, "ranking")
     if not series._over:

@@ -1,9 +1,9 @@
 """The options of a series (M3): how it is scored, what it costs and when it ends.
 
 :class:`SeriesOptions` holds what the caller chose; ``None`` stands for the game's
-default (its scoring kind, M3) or for no limit. A series keeps its options resolved
-(:func:`resolved`): the scoring kind and the start named, and the number of deals set
-where M6 gives it by default.
+default (its scoring kind, M3) or for no limit. A series keeps its options resolved:
+the scoring kind and the start named, and the number of deals set where M6 gives it by
+default.
 
 >>> from sevens_ru.series import SeriesOptions
 >>> SeriesOptions()

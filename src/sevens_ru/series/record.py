@@ -40,6 +40,7 @@ from ..common import _records
 from ..common._games import Game as Names
 from ..common._quote import excerpt, kind
 from ..errors import RecordError, SevensError
+from ..games._game import Game as GameValue
 from .game import _check, apply, new_series
 from .options import MAX_DEALS, SeriesOptions
 from .state import Series
@@ -225,7 +226,7 @@ def _series_options(value: object) -> SeriesOptions:
 
 
 def _deal(
-    game: games.Game[Any, Any, Any], common: dict[str, Any], entries: list[Any], number: int
+    game: GameValue[Any, Any, Any], common: dict[str, Any], entries: list[Any], number: int
 ) -> Any:
     """Deal ``number`` of ``entries`` as a new game of ``game`` (no move made), as its own record reads it."""
     entry = entries[number]

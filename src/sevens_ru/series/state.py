@@ -21,12 +21,10 @@ import attrs
 from ..common._numbers import as_int
 from ..common._quote import got
 from ..errors import InvalidSeatError, NotAGameStateError
+from ..games._game import Game
 from .options import SeriesOptions
 from .rules import SeriesRules
 from .scoring import fines_paid
-
-if TYPE_CHECKING:
-    from ..games import Game
 
 __all__ = ["DealResult", "Series", "Standing"]
 

@@ -139,7 +139,7 @@ def view(series: Series, seat: int) -> SeriesView:
 
     Raises:
         InvalidSeatError: ``seat`` is not a seat of the series.
-        NotAGameStateError: ``series`` is not a :class:`Series`.
+        NotAGameStateError: ``series`` is not a :class:`~sevens_ru.series.Series`.
     """
     series = _check(series, "view")
     seat = series.check_seat(seat)
