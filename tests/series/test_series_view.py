@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import json
 import random
 
@@ -11,19 +10,7 @@ from hypothesis import strategies as st
 from series_helpers import random_series, tables
 
 from sevens_ru import Card, games, series
-
-
-def reachable(root: object) -> list[object]:
-    """Every object reachable from ``root`` through references (attributes, containers)."""
-    seen: dict[int, object] = {}
-    stack = [root]
-    while stack:
-        item = stack.pop()
-        if id(item) in seen or isinstance(item, type):
-            continue
-        seen[id(item)] = item
-        stack.extend(gc.get_referents(item))
-    return list(seen.values())
+from test_view import reachable
 
 
 def cards_in(root: object) -> set[Card]:

@@ -22,6 +22,7 @@ import random
 from typing import Any
 
 from .. import games
+from ..common._hands import check_dealer
 from ..common._numbers import as_int
 from ..common._quote import excerpt, got
 from ..common.shuffle import fresh_seed
@@ -92,10 +93,7 @@ def new_series(
     count = game.seats(players)
     if first_dealer is None:
         first_dealer = rules.first_dealer(count)
-    dealer = as_int(first_dealer)
-    if dealer is None or not 0 <= dealer < count:
-        shown = got(first_dealer) if dealer is None else excerpt(dealer)
-        raise InvalidDealError(f"first_dealer is a seat from 0 to {count - 1} (M2), got {shown}")
+    dealer = check_dealer(count, first_dealer, rule="M2", name="first_dealer")
     if seed is None:
         seed = fresh_seed()
     elif as_int(seed) is None:

@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ...common._core import speedups
+from ...common._hands import check_dealer as check_seat
 from ...common._hands import check_player_count, read_hands
 from ...common._numbers import as_int
-from ...common._quote import excerpt, got
+from ...common._quote import got
 from ...common.cards import Card
 from ...common.packs import RUSSIAN_36
 from ...common.shuffle import shuffled_bytes
@@ -89,16 +90,7 @@ def check_dealer(players: int, dealer: object) -> int:
     """
     if dealer is None:
         return players - 1
-    seat = as_int(dealer)
-    if seat is None:
-        raise InvalidDealError(
-            f"the dealer is a seat from 0 to {players - 1} (M2), got {got(dealer)}"
-        )
-    if not 0 <= seat < players:
-        raise InvalidDealError(
-            f"the dealer is a seat from 0 to {players - 1} (M2), got {excerpt(seat)}"
-        )
-    return seat
+    return check_seat(players, dealer, rule="M2")
 
 
 def hand_sizes(players: int, dealer: int | None = None) -> tuple[int, ...]:
