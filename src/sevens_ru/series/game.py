@@ -241,7 +241,10 @@ def apply(series: Series, move: Any) -> Series:
             f"{deals} deal{'' if deals == 1 else 's'} (M6)"
         )
     state = series._game.apply(series._deals[-1], move)
-    return _settle_finished(series._evolve(deals=(*series._deals[:-1], state)))
+    series = series._with_current(state)
+    if series._game.is_over(state):  # the deal is over: settle it, deal the next (M1)
+        return _settle_finished(series)
+    return series
 
 
 def _settle_finished(series: Series) -> Series:

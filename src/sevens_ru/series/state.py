@@ -83,6 +83,10 @@ _FIELDS = (
 )
 
 
+_NAMES = tuple((slot, slot.removeprefix("_")) for slot in _FIELDS)
+_SET = object.__setattr__  # a Series refuses its own __setattr__: it is built through this
+
+
 class Series:
     """A series of deals at one table (M1): an immutable, hashable value.
 
@@ -114,15 +118,39 @@ class Series:
 
     @classmethod
     def _make(cls, **fields: Any) -> Series:
+        """A series of these fields (one keyword per slot, named without its underscore)."""
         series = object.__new__(cls)
-        for name in _FIELDS:
-            object.__setattr__(series, name, fields[name.removeprefix("_")])
+        for slot, name in _NAMES:
+            _SET(series, slot, fields[name])
+        return series
+
+    def _with_current(self, state: Any) -> Series:
+        """The series with ``state`` as its current deal.
+
+        :meth:`_evolve` written out, for the move of every :func:`~sevens_ru.series.apply`:
+        about 6 times faster.
+        """
+        series = object.__new__(Series)
+        _SET(series, "_game", self._game)
+        _SET(series, "_rules", self._rules)
+        _SET(series, "_players", self._players)
+        _SET(series, "_first_dealer", self._first_dealer)
+        _SET(series, "_options", self._options)
+        _SET(series, "_series_options", self._series_options)
+        _SET(series, "_seed", self._seed)
+        _SET(series, "_deals", (*self._deals[:-1], state))
+        _SET(series, "_results", self._results)
+        _SET(series, "_totals", self._totals)
+        _SET(series, "_carry", self._carry)
+        _SET(series, "_over", self._over)
         return series
 
     def _evolve(self, **changes: Any) -> Series:
-        fields = {name.removeprefix("_"): getattr(self, name) for name in _FIELDS}
-        fields.update(changes)
-        return Series._make(**fields)
+        """The series with some fields changed (keywords as for :meth:`_make`)."""
+        series = object.__new__(Series)
+        for slot, name in _NAMES:
+            _SET(series, slot, changes[name] if name in changes else getattr(self, slot))
+        return series
 
     if not TYPE_CHECKING:
 
