@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import io
-import os
 import re
 import sys
 from pathlib import Path
 
-import pexpect
 import pytest
 
 from sevens_ru import games, series
@@ -16,8 +14,6 @@ from sevens_ru.cli import GAMES, main
 from sevens_ru.cli.texts import TEXTS
 from sevens_ru.common.cards import LANGUAGES, Language
 
-COMMAND = [sys.executable, "-m", "sevens_ru.cli"]
-ENV = {**os.environ, "TERM": "dumb", "NO_COLOR": "1", "COLUMNS": "120"}
 # Every game of the command that plays series (the family's presets once they have a command part).
 SERIES_GAMES = [name for name in GAMES if games.get(name).series is not None]
 
@@ -77,24 +73,21 @@ def test_play_a_series_through_a_pipe(
     assert "Your hand:" in out and "The series is over after 2 deals." in out
 
 
-def test_play_a_series_of_durak_in_a_terminal(tmp_path: Path) -> None:
+def test_play_a_series_of_durak(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # D15, D16 at the terminal: each move answered by the first one listed
     record = tmp_path / "durak.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 400))
     arguments = ["play", "--game", "durak", "--series", "--players", "2", "--seed", "4"]
-    child = pexpect.spawn(
-        COMMAND[0],
-        [*COMMAND[1:], *arguments, "--stake", "3", "--plain", "--save", str(record)],
-        env=ENV,
-        encoding="utf-8",
-        timeout=60,
-    )
-    while child.expect([r"\(\? for help\): ", pexpect.EOF]) == 0:
-        child.sendline("1")
-    child.close()
-    assert child.exitstatus == 0
+    assert main([*arguments, "--stake", "3", "--plain", "--save", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "Trump card" in out and "The series is over after 2 deals." in out
     final = series.from_json(record.read_text(encoding="utf-8"))
     assert final.series_options.stake == 3 and final.deal_number == 1  # D15; M6: 2 deals
     for before, after in zip(final.played, final.played[1:], strict=False):
         assert after.dealer == (before.dealer if before.loser is None else before.loser)  # D16
+    assert totals_after(out) == [list(result.totals) for result in final.results]
 
 
 @pytest.mark.parametrize(
