@@ -13,7 +13,7 @@ import pickle
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sevens_ru as s7
@@ -52,6 +52,7 @@ def test_with_five_players_the_dealer_s_left_holds_eight_cards(dealer: int) -> N
     assert NINE in state.deal[state.current_player]  # type: ignore[index]
 
 
+@settings(max_examples=40)  # 10 in the quick run, 80 in CI's deep one
 @given(tables(), seeds)
 def test_another_dealer_turns_the_seeded_hands_round_the_table(
     table: tuple[int, int], seed: int
@@ -142,6 +143,7 @@ def test_pickles_keep_the_dealer() -> None:
     assert pickle.loads(pickle.dumps(state)).dealer == 2
 
 
+@settings(max_examples=40)  # 10 in the quick run, 80 in CI's deep one
 @given(tables(), seeds)
 def test_inference_deals_the_dealer_s_sizes(table: tuple[int, int], seed: int) -> None:
     # M2 with R21: the sampled hands have the sizes dealt from the dealer's left
