@@ -205,19 +205,20 @@ def test_a_durak_record_refuses_a_take_limit_above_the_maximum() -> None:
 
 
 def test_the_stated_largest_records() -> None:
-    # Sevens: the 36 cards of the deal, and at most 35 played (R14) of which 4 tens.
+    # Sevens: the 36 cards of the deal, and at most 35 played (R14) of which 4 tens;
+    # a dealer other than the default (M2) adds its field.
     def sevens_bound(players: int, indent: int | None) -> int:
-        record = json.loads(s7.to_json(s7.new_game(players, seed=1)))
+        record = json.loads(s7.to_json(s7.new_game(players, seed=1, dealer=0)))
         record["options"] = {"rank_by_passes": False, "place_numbering": "competition"}
         tens_first = sorted((str(card) for card in s7.DECK), key=lambda text: -len(text))
         record["moves"] = tens_first[: 36 - (players - 1)]
         return len(json.dumps(record, ensure_ascii=False, indent=indent).encode())
 
-    assert max(sevens_bound(players, None) for players in range(2, 7)) == LARGEST_RECORD == 718
-    assert max(sevens_bound(players, 16) for players in range(2, 7)) == 4026 < MAX_BYTES
+    assert max(sevens_bound(players, None) for players in range(2, 7)) == LARGEST_RECORD == 731
+    assert max(sevens_bound(players, 16) for players in range(2, 7)) == 4055 < MAX_BYTES
     for seed in range(200):
         for players in (2, 6):
-            assert len(s7.to_json(finished_sevens(players, seed)).encode()) <= LARGEST_RECORD
+            assert len(s7.to_json(finished_sevens(players, seed)).encode()) <= LARGEST_RECORD - 13
     # Durak: at most 1000 × 19 bouts of four players, each a lead and four more moves.
     bouts = durak_record.MAX_TAKE_LIMIT * (4 * 9 // 2 + 1)
     lead, cover = len('"lead 10♣ 10♦ 10♥ 10♠", '.encode()), len('"cover 10♣ 10♠", '.encode())
@@ -248,7 +249,7 @@ def test_max_bytes_counts_the_bytes_before_parsing() -> None:
     assert s7.from_json(text, max_bytes=size) == finished_sevens()
     message = refusal(lambda: s7.from_json(text, max_bytes=size - 1), s7.RecordError)
     assert f"the record is {size:,} bytes long" in message  # exact: ♦ is 3 bytes
-    assert "(a Sevens record is at most 718 bytes)" in message
+    assert "(a Sevens record is at most 731 bytes)" in message
     assert refusal(lambda: s7.from_json(text.encode(), max_bytes=100), s7.RecordError)
     huge = "{" + " " * (durak_record.MAX_BYTES + 1)
     assert "at least" in refusal(lambda: durak.from_json(huge), s7.RecordError)

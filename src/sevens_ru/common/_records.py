@@ -95,14 +95,15 @@ def read(
     function: str,
     max_bytes: int | None,
     largest: int = 0,
+    optional: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """The JSON object of a record of ``game``, its envelope and field names checked.
 
-    ``fields`` are all the fields the record must have (the envelope's included);
-    ``function`` names the loader in the message for text that is not text. Text of
-    more than ``max_bytes`` bytes (as UTF-8) is refused before it is parsed, unless
-    ``max_bytes`` is ``None``; ``largest`` is the game's largest legal record, for the
-    message.
+    ``fields`` are all the fields the record must have (the envelope's included), and
+    ``optional`` those it may have beside them; ``function`` names the loader in the
+    message for text that is not text. Text of more than ``max_bytes`` bytes (as UTF-8)
+    is refused before it is parsed, unless ``max_bytes`` is ``None``; ``largest`` is the
+    game's largest legal record, for the message.
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise RecordError(f"{game.prefix}{function}() takes JSON text, got {type(text).__name__}")
@@ -131,7 +132,7 @@ def read(
             )
         quoted = excerpt(found) if isinstance(found, str) else kind(found)
         raise RecordError(f"field 'game': expected {game.key!r}, got {quoted}")
-    check_fields("the record", record, fields)
+    check_fields("the record", record, fields, optional)
     return record
 
 
@@ -153,15 +154,18 @@ def _check_size(text: str | bytes | bytearray, game: Game, max_bytes: int, large
         )
 
 
-def check_fields(where: str, record: dict[str, Any], fields: tuple[str, ...]) -> None:
-    """Refuse ``record`` (an object ``where`` names) unless its keys are exactly ``fields``."""
+def check_fields(
+    where: str, record: dict[str, Any], fields: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> None:
+    """Refuse ``record`` (an object ``where`` names) unless its keys are ``fields``, and perhaps some of ``optional``."""
     missing = [field for field in fields if field not in record]
     if missing:
         raise RecordError(f"{where} lacks {', '.join(map(repr, missing))}")
-    unknown = [field for field in record if field not in fields]
+    unknown = [field for field in record if field not in fields and field not in optional]
     if unknown:
         names = ", ".join(excerpt(field) for field in unknown[:5])
-        raise RecordError(f"{where} has unknown {names}; expected only {', '.join(fields)}")
+        known = ", ".join((*fields, *optional))
+        raise RecordError(f"{where} has unknown {names}; expected only {known}")
 
 
 def integer(record: dict[str, Any], field: str, low: int, high: int, *, what: str = "") -> int:

@@ -155,6 +155,11 @@ def _hide_others(preset: game.Preset) -> Callable[..., FamilyState]:
 _TRIES = 20
 
 
+def _series(name: str) -> Callable[[], Any]:
+    """The preset's part of series play (M3), imported when a series is played."""
+    return lambda: importlib.import_module(f"{__package__}.series").rules(name)
+
+
 def _variants(
     every: Sequence[Any], small: Sequence[Any]
 ) -> Callable[[int], Sequence[Mapping[str, Any]]]:
@@ -274,6 +279,7 @@ def make(view_type: type[FamilyView], names: Names | None = None) -> FamilyGame:
         random_setup=_random_setup,
         hide_others=_hide_others(preset),
         tensors=lambda: importlib.import_module(f"{__package__}.encode").tensors(name),
+        series=_series(name),
         server=functools.partial(server_part, __package__ or "", name),  # starlette, when asked for
         **outcomes,
     )

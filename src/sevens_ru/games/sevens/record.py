@@ -6,6 +6,10 @@ A record holds the players, the options, the deal and the cards played, in order
      "options": {"rank_by_passes": false, "place_numbering": "competition"},
      "deal": [["6♣", ...], ...], "moves": ["9♦", ...]}
 
+A game dealt by another seat than the default, ``players − 1`` (M2), has a
+``"dealer"`` field after ``"players"`` (F18); a record without one is dealt by the
+default dealer, as every record was before the field existed.
+
 Passes are not stored: they follow from the moves (R11). Loading replays every move
 through :func:`sevens_ru.apply`, so a corrupt or hand-edited record raises a
 :class:`RecordError` naming the field or the move at fault, never a half-built state.
@@ -37,13 +41,14 @@ __all__ = ["FORMAT", "LARGEST_RECORD", "MAX_BYTES", "from_json", "to_json"]
 FORMAT = _records.FORMAT
 """The version of the record format this library writes and reads."""
 
-LARGEST_RECORD = 718
+LARGEST_RECORD = 718 + len(', "dealer": 0')
 """The size in bytes of the largest record :func:`to_json` writes without ``indent``.
 
 Every record holds the 36 cards of the deal; at most 35 cards are played (the others
 hold a card each when a seat plays its last, R14), at most 4 of them tens (the only
 cards of 5 bytes in UTF-8); 718 bytes is that, for the player count and options whose
-record is longest. With ``indent=16``, the widest :func:`to_json` allows, it is 4,026 bytes.
+record is longest, and a dealer other than the default adds 13 (M2): 731 bytes. With
+``indent=16``, the widest :func:`to_json` allows, it is 4,026 bytes, 4,055 with a dealer.
 """
 MAX_BYTES = 16_384
 """The default ``max_bytes`` of :func:`from_json`: 16 KiB, 22 times :data:`~sevens_ru.record.LARGEST_RECORD`.
@@ -69,10 +74,13 @@ def to_json(state: GameState, *, indent: int | str | None = None) -> str:
     """
     if not isinstance(state, GameState):
         raise not_a_state("to_json", state, game=SEVENS)
+    players = state.players
+    dealer = {} if state.dealer == players - 1 else {"dealer": state.dealer}  # F18
     return _records.write(
         SEVENS,
         {
-            "players": state.players,
+            "players": players,
+            **dealer,
             "options": {
                 "rank_by_passes": state.options.rank_by_passes,
                 "place_numbering": state.options.place_numbering,
@@ -107,15 +115,19 @@ def from_json(text: str | bytes, *, max_bytes: int | None = MAX_BYTES) -> GameSt
         text,
         game=SEVENS,
         fields=_FIELDS,
+        optional=("dealer",),
         function="from_json",
         max_bytes=max_bytes,
         largest=LARGEST_RECORD,
     )
     players = _records.integer(record, "players", MIN_PLAYERS, MAX_PLAYERS)
+    dealer = None
+    if "dealer" in record:  # M2, F18: absent for the default dealer
+        dealer = _records.integer(record, "dealer", 0, players - 1, what="a seat from ")
     options = _records.options(record, Options)
     deal = _records.hands(record)
     with _records.blame("deal"):
-        state = new_game(players, hands=deal, options=options)
+        state = new_game(players, hands=deal, options=options, dealer=dealer)
     return _records.replay(
         state, record["moves"], apply, items="cards", example="a card such as '9♦'"
     )
