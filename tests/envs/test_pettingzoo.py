@@ -148,7 +148,7 @@ def test_the_compiled_steps_are_the_python_ones(game: str, players: int) -> None
         (durak_encode, "_fast_durak_observation"),
         (durak_encode, "_fast_durak_mask"),
         (_planes, "_fast_action_mask"),
-        (sevens_kernels, "_fast_sevens_act"),
+        (sevens_kernels, "_fast_apply"),
     ]
     compiled_hooks = [getattr(module, name) for module, name in hooks]
     if all(hook is None for hook in compiled_hooks):
