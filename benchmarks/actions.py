@@ -94,9 +94,7 @@ def mask_workload(game: ModuleType, players: int, rng: random.Random) -> Workloa
     return run
 
 
-def measure(
-    workloads: dict[str, Workload], rounds: int, seconds: float
-) -> dict[str, list[float]]:
+def measure(workloads: dict[str, Workload], rounds: int, seconds: float) -> dict[str, list[float]]:
     """Moves per CPU second of every workload in every round, in rotating order."""
     sizes = {}
     for name, run in workloads.items():
@@ -148,7 +146,9 @@ def main(argv: list[str] | None = None) -> int:
     for name in GAMES:
         moves = rates[f"{name}_moves"]
         for path in ("actions", "mask"):
-            ratios = [mine / theirs for mine, theirs in zip(rates[f"{name}_{path}"], moves)]
+            ratios = [
+                mine / theirs for mine, theirs in zip(rates[f"{name}_{path}"], moves, strict=True)
+            ]
             ratio = statistics.median(ratios)
             verdict = "" if args.quick else (" met" if ratio >= TARGET else " NOT met")
             print(f"RATIO {name} {path} / moves = {ratio:.2f} (target >= {TARGET:g}){verdict}")

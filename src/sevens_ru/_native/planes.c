@@ -7,17 +7,20 @@
 
 float BYTE_PLANES[256][8];
 int64_t BYTE_BITS[256];
+int64_t BYTE_FULL[256];
 
 void
 planes_init(void)
 {
     for (int byte = 0; byte < 256; byte++) {
-        unsigned char entries[8];
+        unsigned char entries[8], full[8];
         for (int bit = 0; bit < 8; bit++) {
             BYTE_PLANES[byte][bit] = (float)(byte >> bit & 1);
             entries[bit] = (unsigned char)(byte >> bit & 1);
+            full[bit] = (unsigned char)(byte >> bit & 1 ? 255 : 0);
         }
         memcpy(&BYTE_BITS[byte], entries, sizeof entries);
+        memcpy(&BYTE_FULL[byte], full, sizeof full);
     }
 }
 
@@ -29,6 +32,12 @@ item_format(const Py_buffer *view)
     if (*format == '<' || *format == '=' || *format == '@')
         format++;
     return format;
+}
+
+static const char *
+type_name(char type) /* numpy's name of an item type of planes_array() */
+{
+    return type == 'f' ? "float32" : type == 'b' ? "int8" : type == 'B' ? "uint8" : "bool";
 }
 
 int
@@ -43,10 +52,10 @@ planes_array(PyObject *array, Py_buffer *view, char type, Py_ssize_t items, cons
         PyBuffer_Release(view);
         if (items >= 0)
             PyErr_Format(PyExc_ValueError, "%s must be a writable %s array of %zd entries", what,
-                         type == 'f' ? "float32" : "int8", items);
+                         type_name(type), items);
         else
             PyErr_Format(PyExc_ValueError, "%s must be a writable %s array", what,
-                         type == 'f' ? "float32" : "int8");
+                         type_name(type));
         return -1;
     }
     return 0;

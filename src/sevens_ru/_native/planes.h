@@ -14,6 +14,7 @@
 
 extern float BYTE_PLANES[256][8]; /* the 8 entries of every byte of a card set */
 extern int64_t BYTE_BITS[256];    /* the 8 int8 entries (0 or 1) of every byte, as one word */
+extern int64_t BYTE_FULL[256];    /* the same as uint8 entries 0 or 255 */
 
 /* Fill the tables, once, before any plane is written. */
 void planes_init(void);
@@ -53,8 +54,45 @@ mask_bytes_of(signed char *out, uint64_t cards, int pack)
         memcpy(out + pack / 8 * 8, &BYTE_BITS[cards >> pack / 8 * 8 & 255], pack % 8);
 }
 
-/* A writable C-contiguous float32 ('f') or int8 ('b') array of that many entries (any
- * number if items is -1); -1 with a ValueError naming it as what for anything else. */
+/* The kinds of entries an observation is written in: float32, as the tensors are; uint8,
+ * each entry x 255 rounded half up (0.0 is 0, 1.0 is 255); bool, whether it is not 0. */
+typedef enum { KIND_FLOAT32, KIND_UINT8, KIND_BOOL } Kind;
+
+static ALWAYS_INLINE unsigned char
+quantized(float value) /* floor(value x 255 + 1/2), exact in double for a float32 in [0, 1] */
+{
+    return (unsigned char)((double)value * 255.0 + 0.5);
+}
+
+/* The `pack` entries of a card set in `kind` at entry `at` of an observation row. */
+static ALWAYS_INLINE void
+put_plane(void *row, Py_ssize_t at, uint64_t cards, int pack, Kind kind)
+{
+    if (kind == KIND_FLOAT32) {
+        card_plane_of((float *)row + at, cards, pack);
+        return;
+    }
+    const int64_t *bytes = kind == KIND_UINT8 ? BYTE_FULL : BYTE_BITS;
+    unsigned char *out = (unsigned char *)row + at;
+    for (int byte = 0; byte < pack / 8; byte++)
+        memcpy(out + 8 * byte, &bytes[cards >> 8 * byte & 255], 8);
+    if (pack % 8)
+        memcpy(out + pack / 8 * 8, &bytes[cards >> pack / 8 * 8 & 255], pack % 8);
+}
+
+/* One entry of value `value` (a float32 of the tensors) in `kind` at entry `at`. */
+static ALWAYS_INLINE void
+put_value(void *row, Py_ssize_t at, float value, Kind kind)
+{
+    if (kind == KIND_FLOAT32)
+        ((float *)row)[at] = value;
+    else
+        ((unsigned char *)row)[at] = kind == KIND_UINT8 ? quantized(value) : value != 0.0f;
+}
+
+/* A writable C-contiguous float32 ('f'), int8 ('b'), uint8 ('B') or bool ('?') array of
+ * that many entries (any number if items is -1); -1 with a ValueError naming it as what
+ * for anything else. */
 int planes_array(PyObject *array, Py_buffer *view, char type, Py_ssize_t items,
                  const char *what);
 

@@ -23,8 +23,6 @@
  */
 #include "common.h"
 
-#include <structmember.h>
-
 #include <limits.h>
 #include <math.h>
 
@@ -158,25 +156,6 @@ static struct {
     PyObject *standing;   /* Standing */
 } B; /* and random.Random's own methods, which draw.c keeps (draw_bind()) */
 
-static int
-slot_offset(PyObject *owner, PyObject *names, Py_ssize_t position, Py_ssize_t *offset)
-{
-    PyObject *name = PyTuple_GetItem(names, position);
-    if (name == NULL)
-        return -1;
-    PyObject *descriptor = PyObject_GetAttr(owner, name);
-    if (descriptor == NULL)
-        return -1;
-    int good = Py_IS_TYPE(descriptor, &PyMemberDescr_Type) &&
-               ((PyMemberDescrObject *)descriptor)->d_member->type == T_OBJECT_EX;
-    if (good)
-        *offset = ((PyMemberDescrObject *)descriptor)->d_member->offset;
-    else
-        PyErr_Format(PyExc_TypeError, "%R is not a slot of %R", name, owner);
-    Py_DECREF(descriptor);
-    return good ? 0 : -1;
-}
-
 static PyObject *
 binding(PyObject *bindings, const char *name)
 {
@@ -243,15 +222,6 @@ done:
     } while (0)
 
 /* -- the engine's objects ---------------------------------------------------------- */
-
-/* Slots are read and written at their offsets (found by slot_offset() from their
- * descriptors): 1.33x faster api than PyObject_GenericGetAttr()/GenericSetAttr() in
- * benchmarks/run.py, 2026-12-02. */
-static inline PyObject *
-slot(PyObject *owner, Py_ssize_t offset) /* borrowed; NULL if unset */
-{
-    return *(PyObject **)((char *)owner + offset);
-}
 
 typedef struct { /* a state's facts, read from its slots */
     PyObject *setup;

@@ -7,7 +7,7 @@ for it only when an environment is made.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from ...common._core import speedups
 from .._game import Kernels
