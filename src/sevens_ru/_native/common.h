@@ -149,6 +149,57 @@ nth_card(uint64_t cards, long long n) /* the index of card n (from 0) of a set, 
     return lowest(cards);
 }
 
+/* -- uniform draws from random words ---------------------------------------------- */
+
+/* The 128-bit product of a word and a bound below 2**32, as its high and low words (plain
+ * C: the same on every compiler; numpy computes it the same way, games/_lockstep.py). */
+static inline void
+multiply_word(uint64_t word, uint64_t bound, uint64_t *high, uint64_t *low)
+{
+    uint64_t low_part = (word & 0xFFFFFFFFu) * bound;
+    uint64_t high_part = (word >> 32) * bound + (low_part >> 32);
+    *high = high_part >> 32;
+    *low = high_part << 32 | (low_part & 0xFFFFFFFFu);
+}
+
+/* A uniformly random number below `bound` (1 to 2**32 - 1) from the 64-bit words
+ * words[*next], words[*next + 1], ... (Lemire's method: exactly uniform, a word a draw
+ * but for about one draw in 2**58, which takes another); -1 if the words ran out. */
+static inline int64_t
+word_below(const uint64_t *words, Py_ssize_t total, Py_ssize_t *next, uint64_t bound)
+{
+    uint64_t high, low;
+    if (*next >= total)
+        return -1;
+    multiply_word(words[(*next)++], bound, &high, &low);
+    if (low < bound) {
+        uint64_t threshold = (0 - bound) % bound;
+        while (low < threshold) {
+            if (*next >= total)
+                return -1;
+            multiply_word(words[(*next)++], bound, &high, &low);
+        }
+    }
+    return (int64_t)high;
+}
+
+/* Shuffle order[0 .. cards - 1] (Fisher and Yates: for i from cards - 1 down to 1, swap
+ * i with a number below i + 1), drawing from the words; -1 if they ran out. */
+static inline int
+shuffle_words(signed char *order, int cards, const uint64_t *words, Py_ssize_t total,
+              Py_ssize_t *next)
+{
+    for (int last = cards - 1; last > 0; last--) {
+        int64_t other = word_below(words, total, next, (uint64_t)last + 1);
+        if (other < 0)
+            return -1;
+        signed char kept = order[last];
+        order[last] = order[other];
+        order[other] = kept;
+    }
+    return 0;
+}
+
 /* -- ints to and from C ------------------------------------------------------------- */
 
 typedef struct {

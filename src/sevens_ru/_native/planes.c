@@ -62,26 +62,71 @@ planes_array(PyObject *array, Py_buffer *view, char type, Py_ssize_t items, cons
 }
 
 int
-planes_int_array(PyObject *array, Py_buffer *view, char type, Py_ssize_t items, const char *what)
+planes_kind_array(PyObject *array, Py_buffer *view, Py_ssize_t items, const char *what,
+                  Kind *kind)
 {
-    if (PyObject_GetBuffer(array, view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+    if (PyObject_GetBuffer(array, view, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
         return -1;
     const char *format = item_format(view);
-    Py_ssize_t itemsize = type == 'q' ? 8 : type == 'i' ? 4 : 1;
-    int good = format[1] == '\0' && view->itemsize == itemsize && view->len == items * itemsize;
-    if (type == 'q')
-        good = good && (format[0] == 'q' || (format[0] == 'l' && sizeof(long) == 8));
-    else if (type == 'i')
-        good = good && (format[0] == 'i' || (format[0] == 'l' && sizeof(long) == 4));
-    else
-        good = good && format[0] == '?';
-    if (!good) {
+    int known = format[1] == '\0' && (format[0] == 'f' || format[0] == 'B' || format[0] == '?');
+    if (known) {
+        *kind = format[0] == 'f' ? KIND_FLOAT32 : format[0] == 'B' ? KIND_UINT8 : KIND_BOOL;
+        known = view->itemsize == (*kind == KIND_FLOAT32 ? 4 : 1) &&
+                view->len == items * view->itemsize;
+    }
+    if (!known) {
         PyBuffer_Release(view);
-        PyErr_Format(PyExc_ValueError, "%s must be a contiguous %s array of %zd entries", what,
-                     type == 'q' ? "int64" : type == 'i' ? "int32" : "bool", items);
+        PyErr_Format(PyExc_ValueError,
+                     "%s must be a writable float32, uint8 or bool array of %zd entries", what,
+                     items);
         return -1;
     }
     return 0;
+}
+
+static int
+int_array(PyObject *array, Py_buffer *view, char type, Py_ssize_t items, const char *what,
+          int writable)
+{
+    int flags = (writable ? PyBUF_WRITABLE : 0) | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS;
+    if (PyObject_GetBuffer(array, view, flags) < 0)
+        return -1;
+    const char *format = item_format(view);
+    Py_ssize_t itemsize = type == 'q' || type == 'Q' || type == 'd' ? 8 : type == 'i' ? 4 : 1;
+    int good = format[1] == '\0' && view->itemsize == itemsize && view->len == items * itemsize;
+    if (type == 'q')
+        good = good && (format[0] == 'q' || (format[0] == 'l' && sizeof(long) == 8));
+    else if (type == 'Q')
+        good = good && (format[0] == 'Q' || (format[0] == 'L' && sizeof(long) == 8));
+    else if (type == 'i')
+        good = good && (format[0] == 'i' || (format[0] == 'l' && sizeof(long) == 4));
+    else
+        good = good && format[0] == type;
+    if (!good) {
+        PyBuffer_Release(view);
+        const char *name = type == 'q'   ? "int64"
+                           : type == 'Q' ? "uint64"
+                           : type == 'i' ? "int32"
+                           : type == 'd' ? "float64"
+                                         : "bool";
+        PyErr_Format(PyExc_ValueError, "%s must be a contiguous%s %s array of %zd entries", what,
+                     writable ? " writable" : "", name, items);
+        return -1;
+    }
+    return 0;
+}
+
+int
+planes_int_array(PyObject *array, Py_buffer *view, char type, Py_ssize_t items, const char *what)
+{
+    return int_array(array, view, type, items, what, 0);
+}
+
+int
+planes_state_array(PyObject *array, Py_buffer *view, char type, Py_ssize_t items,
+                   const char *what)
+{
+    return int_array(array, view, type, items, what, 1);
 }
 
 PyDoc_STRVAR(action_mask_doc, "action_mask(array, legal)\n--\n\n"

@@ -96,10 +96,37 @@ put_value(void *row, Py_ssize_t at, float value, Kind kind)
 int planes_array(PyObject *array, Py_buffer *view, char type, Py_ssize_t items,
                  const char *what);
 
-/* A C-contiguous array of int64 ('q'), int32 ('i') or bool ('?') of that many entries;
+/* A writable C-contiguous observation array of that many entries in any Kind (float32,
+ * uint8 or bool), its kind in *kind; -1 with a ValueError naming it as what otherwise. */
+int planes_kind_array(PyObject *array, Py_buffer *view, Py_ssize_t items, const char *what,
+                      Kind *kind);
+
+/* A C-contiguous array of int64 ('q'), uint64 ('Q'), int32 ('i'), bool ('?') or float64
+ * ('d') of that many entries;
  * -1 with a ValueError naming it as what for anything else. */
 int planes_int_array(PyObject *array, Py_buffer *view, char type, Py_ssize_t items,
                      const char *what);
+
+/* The same, writable: the arrays of a batch of games that a kernel changes in place. */
+int planes_state_array(PyObject *array, Py_buffer *view, char type, Py_ssize_t items,
+                       const char *what);
+
+/* The buffers a kernel holds while it runs, released together (views_release()). */
+#define MAX_VIEWS 16
+typedef struct {
+    Py_buffer views[MAX_VIEWS];
+    int held;
+} Views;
+
+/* The next free buffer of `views`, for a planes_*() function to fill (then views->held++). */
+#define NEXT_VIEW(held_views) (&(held_views)->views[(held_views)->held])
+
+static inline void
+views_release(Views *views)
+{
+    while (views->held > 0)
+        PyBuffer_Release(&views->views[--views->held]);
+}
 
 /* action_mask(), the module function both games' action masks are written with. */
 extern PyMethodDef planes_methods[];

@@ -35,16 +35,24 @@ static const unsigned short DURAK_COVER_BASE[36] = {
     135, 170, 204, 237, 269, 300, 330, 359, 387, 414, 449, 483,  516,  548,  579,  609,  638,  666,
     693, 728, 762, 795, 827, 858, 888, 917, 945, 972, 1007, 1041, 1074, 1106, 1137, 1167, 1196, 1224};
 
+/* A game's facts, in types of fixed widths: the vector environments keep their games as
+ * numpy records of this layout (batch/_lockstep.py, LAYOUT). */
 typedef struct {
-    int players;
-    int trump;       /* the trump card's index (D4) */
-    int dealer;      /* the dealer, whose trump card is known while held: -1 if it is not (D4) */
-    long take_limit; /* D13 */
-    uint64_t hands[DURAK_SEATS];
-    int attacker, defender; /* -1 once the game is over */
+    uint64_t hands[DURAK_SEATS]; /* what each seat holds */
+    uint64_t dealt[DURAK_SEATS]; /* the hands as dealt (the batches' games only) */
     uint64_t attack, uncovered, covers, aside;
-    long bouts, takes;
-    long out[DURAK_SEATS]; /* the bout after which each seat went out, 0 while in (D11) */
+    uint64_t shown;     /* the cards on the table so far (D17; the batches' games only) */
+    int64_t take_limit; /* D13 */
+    int64_t bouts, takes;
+    int64_t out[DURAK_SEATS]; /* the bout after which each seat went out, 0 while in (D11) */
+    int32_t players;
+    int32_t trump;  /* the trump card's index (D4) */
+    int32_t dealer; /* D2 */
+    int32_t whole;  /* whether the whole pack was dealt: the dealer's trump card is then
+                     * known while the dealer holds it (D4) */
+    int32_t attacker, defender; /* -1 once the game is over */
+    int32_t mover;              /* the seat that made the last move (the batches' games only) */
+    int32_t spare;
 } Durak;
 
 /* The cards that cover card `card` when the suit `trumps` is trump (D8; state.BEATEN_BY). */
@@ -96,7 +104,7 @@ durak_legal(const Durak *game, short *actions)
 /* Settle the bout (D9-D13), the take count after it being `takes`: the next bout's attacker
  * and defender among the seats with cards (D5), or the end. */
 static inline void
-durak_settle(Durak *game, long takes)
+durak_settle(Durak *game, int64_t takes)
 {
     int players = game->players, holders = 0;
     game->bouts++;
@@ -218,7 +226,7 @@ durak_observe(const Durak *game, int seat, uint64_t shown, void *row, Kind kind)
     for (int k = 1; k < players; k++, at += 36) { /* what is known of the others' hands (D17) */
         int other = (seat + k) % players;
         uint64_t known = game->hands[other] & shown;
-        if (other == game->dealer)
+        if (game->whole && other == game->dealer)
             known |= game->hands[other] & trump;
         put_plane(row, at, known, 36, kind);
     }

@@ -137,14 +137,16 @@ read_state(PyObject *state, Durak *game)
     if (!PyTuple_CheckExact(hands) || PyTuple_GET_SIZE(hands) != players ||
         !PyTuple_CheckExact(out) || PyTuple_GET_SIZE(out) != players)
         return 1;
-    game->players = (int)players;
-    game->trump = (int)trump;
+    memset(game, 0, sizeof *game);
+    game->players = (int32_t)players;
+    game->trump = (int32_t)trump;
+    game->dealer = (int32_t)dealer;
     game->take_limit = take_limit;
     uint64_t undealt;
     int found = read_cards(slot(setup, D.setup_slots[UNDEALT]), &undealt);
     if (found)
         return found;
-    game->dealer = undealt ? -1 : (int)dealer; /* D4: the trump card known while held */
+    game->whole = !undealt; /* D4: the dealer's trump card is known while held */
     for (int seat = 0; seat < players; seat++) {
         if ((found = read_cards(PyTuple_GET_ITEM(hands, seat), &game->hands[seat])) != 0)
             return found;
@@ -152,11 +154,17 @@ read_state(PyObject *state, Durak *game)
             return 1;
         game->out[seat] = number;
     }
-    if (read_seat(state_slot(state, ATTACKER), game->players, &game->attacker) ||
-        read_seat(state_slot(state, DEFENDER), game->players, &game->defender) ||
-        read_small(state_slot(state, BOUTS), 0, LONG_MAX, &game->bouts) ||
-        read_small(state_slot(state, TAKES), 0, LONG_MAX, &game->takes))
+    int attacker, defender;
+    long bouts, takes;
+    if (read_seat(state_slot(state, ATTACKER), game->players, &attacker) ||
+        read_seat(state_slot(state, DEFENDER), game->players, &defender) ||
+        read_small(state_slot(state, BOUTS), 0, LONG_MAX, &bouts) ||
+        read_small(state_slot(state, TAKES), 0, LONG_MAX, &takes))
         return 1;
+    game->attacker = attacker;
+    game->defender = defender;
+    game->bouts = bouts;
+    game->takes = takes;
     if ((found = read_cards(state_slot(state, ATTACK), &game->attack)) != 0 ||
         (found = read_cards(state_slot(state, UNCOVERED), &game->uncovered)) != 0 ||
         (found = read_cards(state_slot(state, COVERS), &game->covers)) != 0 ||
@@ -273,7 +281,7 @@ make_state(PyObject *parent, const Durak *before, const Durak *game, int action)
         for (int seat = 0; seat < players; seat++) {
             PyObject *bout = game->out[seat] == before->out[seat]
                                  ? Py_NewRef(PyTuple_GET_ITEM(old_out, seat))
-                                 : PyLong_FromLong(game->out[seat]);
+                                 : PyLong_FromLongLong(game->out[seat]);
             if (bout == NULL) {
                 Py_CLEAR(out);
                 break;
@@ -302,9 +310,9 @@ make_state(PyObject *parent, const Durak *before, const Durak *game, int action)
         [ASIDE] = same_or_int(state_slot(parent, ASIDE), before->aside, game->aside),
         [OUT] = out,
         [BOUTS] = game->bouts == before->bouts ? Py_NewRef(state_slot(parent, BOUTS))
-                                               : PyLong_FromLong(game->bouts),
+                                               : PyLong_FromLongLong(game->bouts),
         [TAKES] = game->takes == before->takes ? Py_NewRef(state_slot(parent, TAKES))
-                                               : PyLong_FromLong(game->takes),
+                                               : PyLong_FromLongLong(game->takes),
         [PARENT] = Py_NewRef(parent),
         [MOVE] = Py_NewRef(PyTuple_GET_ITEM(D.moves, action)),
         [LEGAL] = Py_NewRef(Py_None),
