@@ -94,6 +94,7 @@ __all__ = [
     "information_state",
     "information_state_fields",
     "information_state_size",
+    "lockstep",
     "observation",
     "observation_fields",
     "observation_of",
@@ -395,6 +396,24 @@ def information_state(view: PlayerView) -> Tensor:
             *card_planes(ruled_out[1:], hidden),
         )
     )
+
+
+# -- the frameworks' extras: the vector environment's games, OpenSpiel's chance nodes ----
+
+
+def lockstep(size: int, players: int, options: Options | None) -> Any:
+    """``size`` games in lockstep for a vector environment, stepped in C where the core is built.
+
+    See :func:`sevens_ru.games.durak.batch.lockstep` and :class:`sevens_ru.games.Lockstep`.
+
+    Raises:
+        InvalidDealError: ``players`` is not 2 to 4 (D2).
+        InvalidOptionsError: ``options`` is not a :class:`sevens_ru.durak.Options`, or
+            asks for the short pack with 4 players (D1).
+    """
+    from .batch import lockstep as make
+
+    return make(size, players, options)
 
 
 # -- OpenSpiel's chance nodes ----------------------------------------------------------
