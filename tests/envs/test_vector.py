@@ -24,7 +24,7 @@ import sevens_ru as s7
 from sevens_ru import durak, games
 from sevens_ru.envs.gymnasium import CardGameVectorEnv, SevensVectorEnv
 from sevens_ru.errors import BatchError, IllegalMoveError, InvalidOptionsError, NoGameError
-from sevens_ru.games._lockstep import quantized
+from sevens_ru.games.lockstep import quantized
 
 MODES = list(AutoresetMode)
 SETUPS = [

@@ -152,7 +152,7 @@ nth_card(uint64_t cards, long long n) /* the index of card n (from 0) of a set, 
 /* -- uniform draws from random words ---------------------------------------------- */
 
 /* The 128-bit product of a word and a bound below 2**32, as its high and low words (plain
- * C: the same on every compiler; numpy computes it the same way, games/_lockstep.py). */
+ * C: the same on every compiler; numpy computes it the same way, games/lockstep.py). */
 static inline void
 multiply_word(uint64_t word, uint64_t bound, uint64_t *high, uint64_t *low)
 {

@@ -60,8 +60,8 @@ from ..common._numbers import as_int
 from ..common._planes import mask_array
 from ..errors import BatchError, InvalidOptionsError, InvalidSeatError, NoGameError
 from ..games import Lockstep, durak
-from ..games._lockstep import Outputs, StateLockstep, observation_type, seeded_deals
 from ..games.durak import bots as durak_bots
+from ..games.lockstep import Outputs, StateLockstep, observation_type, seeded_deals
 from ..games.sevens.batch import GameBatch
 from ..games.sevens.bots import Bot
 from ..games.sevens.observation import PlayerView

@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # the tensors need numpy, which the core does not
     import numpy.typing as npt
 
     from ..common._results import MatchRules
-    from ._lockstep import Outputs
+    from .lockstep import Outputs
 
 __all__ = ["RULES", "Bots", "Game", "Kernels", "Lockstep", "State", "Tensors", "rules_of"]
 
@@ -123,8 +123,8 @@ class Lockstep(Protocol):
     """``size`` games of one game in lockstep, changed in place: what a vector environment steps.
 
     A game gives its own through ``Tensors.lockstep``; any other is stepped a state per
-    game (``sevens_ru.games._lockstep.StateLockstep``, which also holds
-    :class:`~sevens_ru.games._lockstep.Outputs`, the arrays a step writes into).
+    game (:class:`sevens_ru.games.lockstep.StateLockstep`). A step writes into
+    :class:`~sevens_ru.games.lockstep.Outputs`, new arrays the environment made.
 
     A slot holds no game until :meth:`deal` deals one into it; a game that is over stays
     over (and :meth:`step` leaves it as it is) until a new one is dealt into its slot.

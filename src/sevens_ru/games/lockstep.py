@@ -1,19 +1,25 @@
 """Games in lockstep, changed in place: what a vector environment steps, for any game (numpy).
 
-A :class:`~sevens_ru.games.Lockstep` holds ``size`` games of one game and seat count. The vector
-environments (:class:`sevens_ru.envs.gymnasium.CardGameVectorEnv`) deal games into its
-slots (:meth:`~Lockstep.deal`), make one move in every game at a time
-(:meth:`~Lockstep.step`), and read each game's observation, action mask and seat
-(:meth:`~Lockstep.observe`); each writes into :class:`Outputs` the environment made, so
-that a step writes every game's observation and mask in the same pass as its move.
+A :class:`~sevens_ru.games.Lockstep` holds ``size`` games of one game and seat count. The
+vector environments (:class:`sevens_ru.envs.gymnasium.CardGameVectorEnv`) deal games into
+its slots (:meth:`~sevens_ru.games.Lockstep.deal`), make one move in every game at a time
+(:meth:`~sevens_ru.games.Lockstep.step`), and read each game's observation, action mask
+and seat (:meth:`~sevens_ru.games.Lockstep.observe`); each writes into :class:`Outputs`
+the environment made, so that a step writes every game's observation and mask in the
+same pass as its move.
 
-A game gives its own through ``Tensors.lockstep(size, players, options)`` (the main game's
-and Durak's step their games in C, where the compiled core is built); any other game is
-stepped a state at a time by :class:`StateLockstep`.
+A game gives its own through ``Tensors.lockstep(size, players, options)``: the main
+game's (:func:`sevens_ru.encode.lockstep`) and Durak's
+(:func:`sevens_ru.durak.encode.lockstep`) step their games in C where the compiled core
+is built. Any other game is stepped a state at a time by :class:`StateLockstep`.
 
 An observation is written in one of three types (:data:`OBSERVATION_TYPES`): float32, as
 the game's tensors are; uint8, each entry × 255 rounded half up (:func:`quantized`); or
 bool, whether each entry is not 0.
+
+New games are dealt from random 64-bit words of numpy's generator: :func:`with_words`
+draws them, :func:`bounded_draws` turns them into exactly uniform numbers (Lemire's
+method, as the compiled core does) and :func:`shuffled` into permutations of a pack.
 
 >>> import numpy as np
 >>> from sevens_ru import games
@@ -30,7 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -41,7 +47,7 @@ from ._game import Game, Kernels, Lockstep, Tensors
 
 __all__ = [
     "OBSERVATION_TYPES",
-    "Lockstep",  # defined with the game protocol (sevens_ru.games), without numpy
+    "Lockstep",  # sevens_ru.games.Lockstep: defined with the game protocol, without numpy
     "Outputs",
     "StateLockstep",
     "bounded_draws",
@@ -53,7 +59,6 @@ __all__ = [
 ]
 
 IntArray = npt.NDArray[np.int64]
-_T = TypeVar("_T")
 
 OBSERVATION_TYPES = (np.dtype(np.float32), np.dtype(np.uint8), np.dtype(np.bool_))
 """The types an observation can be written in: float32 (the tensors), uint8 and bool."""
@@ -160,7 +165,7 @@ SPARE_WORDS = 16
 _LOW = np.uint64(0xFFFFFFFF)
 
 
-def with_words(rng: np.random.Generator, needed: int, use: Callable[[Any], _T | None]) -> _T:
+def with_words(rng: np.random.Generator, needed: int, use: Callable[[Any], Any]) -> Any:
     """``use(words)`` with ``needed`` + :data:`SPARE_WORDS` random 64-bit words from ``rng``.
 
     ``use`` gives ``None`` where the words ran out (a draw takes another word about once in
@@ -258,7 +263,7 @@ Deal = Callable[[int, np.random.Generator], list[Any]]
 
 
 class StateLockstep:
-    """A :class:`Lockstep` of any game, a state per game, moved by the game's own rules.
+    """A :class:`~sevens_ru.games.Lockstep` of any game, a state per game, moved by the game's own rules.
 
     It makes each move with the compiled core's ``Kernels.act`` where the game has one,
     else ``apply``, and writes each observation with ``Kernels.fill`` where there is one,
@@ -304,7 +309,7 @@ class StateLockstep:
             self.movers[slot] = -1
 
     def step(self, actions: IntArray, outputs: Outputs) -> None:
-        """One move in every game that is not over (see :meth:`Lockstep.step`)."""
+        """One move in every game that is not over (see :meth:`sevens_ru.games.Lockstep.step`)."""
         game, turn, states = self.game, self._turn, self.states
         chosen = np.asarray(actions).tolist()
         playing = [
@@ -365,7 +370,7 @@ class StateLockstep:
         outputs.seats[g] = seat
 
     def random_actions(self, draws: npt.NDArray[np.float64]) -> IntArray:
-        """A legal action of every game (see :meth:`Lockstep.random_actions`)."""
+        """A legal action of every game (see :meth:`sevens_ru.games.Lockstep.random_actions`)."""
         chosen = np.zeros(self.size, dtype=np.int64)
         legal_actions = self.game.legal_actions
         for g, (state, draw) in enumerate(zip(self.states, draws.tolist(), strict=True)):

@@ -404,7 +404,10 @@ def information_state(view: PlayerView) -> Tensor:
 def lockstep(size: int, players: int, options: Options | None) -> Any:
     """``size`` games in lockstep for a vector environment, stepped in C where the core is built.
 
-    See :func:`sevens_ru.games.durak.batch.lockstep` and :class:`sevens_ru.games.Lockstep`.
+    A :class:`sevens_ru.games.Lockstep`: every game a numpy record that one C call per
+    step moves on (its joins, D7, and the settling of its bouts, D9-D13), writing each
+    observation and action mask in the same pass; without the compiled core, the
+    engine's own states, dealt the same games from the same generator.
 
     Raises:
         InvalidDealError: ``players`` is not 2 to 4 (D2).

@@ -427,8 +427,11 @@ def _observation_text(seen: PlayerView) -> str:
 def lockstep(size: int, players: int, options: Options | None) -> Any:
     """``size`` games in lockstep for a vector environment, stepped in C where the core is built.
 
-    A :class:`~sevens_ru.games.sevens.batch._lockstep.SevensLockstep` (see
-    :class:`sevens_ru.games.Lockstep`).
+    A :class:`sevens_ru.games.Lockstep` over the arrays of a
+    :class:`~sevens_ru.batch.GameBatch`, changed in place: one C call per step plays a
+    card in every game (its passes, end and returns, R9-R18) and writes each observation
+    and action mask in the same pass; without the compiled core, numpy computes the
+    same entries.
 
     Raises:
         InvalidDealError: ``players`` is not 2 to 6 (R4).

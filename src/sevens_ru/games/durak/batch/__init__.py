@@ -5,7 +5,7 @@ is built it is a :class:`DurakLockstep`: every game a numpy record (:data:`LAYOU
 one C call makes a move in every game (its joins, D7, and the settling of its bout,
 D9-D13), and writes every game's next observation and action mask in the same pass
 (``batch/_lockstep.c``). Elsewhere it is a
-:class:`~sevens_ru.games._lockstep.StateLockstep` of the engine's own states, dealt the
+:class:`~sevens_ru.games.lockstep.StateLockstep` of the engine's own states, dealt the
 same games from the same generator: the two give the same observations, masks,
 rewards and returns.
 
@@ -16,7 +16,7 @@ Both are drawn from random 64-bit words of numpy's generator, exactly uniformly,
 same in C and in Python.
 
 >>> import numpy as np
->>> from sevens_ru.games._lockstep import Outputs
+>>> from sevens_ru.games.lockstep import Outputs
 >>> games = lockstep(2, 3, None)
 >>> games.deal(np.arange(2), np.random.default_rng(1))
 >>> out = Outputs.new(2, 3, 301, 1252, np.float32)
@@ -36,7 +36,7 @@ import numpy.typing as npt
 from ....common._core import speedups
 from ....common.cards import cards_from_mask
 from ....errors import IllegalMoveError, InvalidMoveError, InvalidOptionsError
-from ..._lockstep import (
+from ...lockstep import (
     Outputs,
     StateLockstep,
     bounded_draws,
@@ -115,7 +115,7 @@ def draw_deals(
     """The dealers and the shuffled packs of ``count`` new games, from random 64-bit words.
 
     For each game a dealer below ``players``, then the pack shuffled (Fisher and Yates,
-    :func:`~sevens_ru.games._lockstep.shuffled`), every draw Lemire's (exactly uniform):
+    :func:`~sevens_ru.games.lockstep.shuffled`), every draw Lemire's (exactly uniform):
     ``order[g][p]`` is the place in :func:`~sevens_ru.durak.pack` of the card dealt at
     position ``p`` of game ``g``. ``None`` where the words run out.
 

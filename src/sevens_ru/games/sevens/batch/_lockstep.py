@@ -14,7 +14,7 @@ uniform): the card at position ``p`` goes to seat ``p % players`` (R5). The deal
 same in both engines.
 
 >>> import numpy as np
->>> from sevens_ru.games._lockstep import Outputs
+>>> from sevens_ru.games.lockstep import Outputs
 >>> games = SevensLockstep(2, 4, None)
 >>> games.deal(np.arange(2), np.random.default_rng(5))
 >>> out = Outputs.new(2, 4, 120, 36, np.float32)
@@ -34,7 +34,7 @@ import numpy.typing as npt
 from ....common._core import speedups
 from ....common.cards import cards_from_mask
 from ....errors import IllegalMoveError, InvalidOptionsError
-from ..._lockstep import Outputs, bounded_draws, quantized, shuffle_bounds, shuffled, with_words
+from ...lockstep import Outputs, bounded_draws, quantized, shuffle_bounds, shuffled, with_words
 from .._board import NINE_OF_DIAMONDS, NINES, ROW
 from ..deal import PACK, check_players
 from ..game import new_game
