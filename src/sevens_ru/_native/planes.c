@@ -129,6 +129,62 @@ planes_state_array(PyObject *array, Py_buffer *view, char type, Py_ssize_t items
     return int_array(array, view, type, items, what, 1);
 }
 
+int
+planes_outputs(PyObject *arrays, Views *views, Py_ssize_t size, int players, int partial,
+               Outputs *out)
+{
+    if (!PyTuple_CheckExact(arrays) || PyTuple_GET_SIZE(arrays) != 6) {
+        PyErr_SetString(PyExc_TypeError, "the outputs are a tuple of 6 arrays");
+        return -1;
+    }
+    if (planes_kind_array(PyTuple_GET_ITEM(arrays, 0), NEXT_VIEW(views), size * out->width,
+                          "observations", &out->kind) < 0)
+        return -1;
+    out->observations = views->views[views->held++].buf;
+    if (planes_array(PyTuple_GET_ITEM(arrays, 1), NEXT_VIEW(views), 'b', size * out->actions,
+                     "masks") < 0)
+        return -1;
+    out->masks = views->views[views->held++].buf;
+    if (planes_state_array(PyTuple_GET_ITEM(arrays, 2), NEXT_VIEW(views), 'q', size, "seats") < 0)
+        return -1;
+    out->seats = views->views[views->held++].buf;
+    if (partial)
+        return 0;
+    static const char *const names[3] = {"rewards", "terminated", "returns"};
+    void *buffers[3];
+    for (int which = 0; which < 3; which++) {
+        if (planes_state_array(PyTuple_GET_ITEM(arrays, 3 + which), NEXT_VIEW(views),
+                               which == 1 ? '?' : 'd', which == 2 ? size * players : size,
+                               names[which]) < 0)
+            return -1;
+        buffers[which] = views->views[views->held++].buf;
+    }
+    out->rewards = buffers[0];
+    out->terminated = buffers[1];
+    out->returns = buffers[2];
+    return 0;
+}
+
+int
+planes_chosen(PyObject *chosen, Views *views, Py_ssize_t size, const int64_t **numbers,
+              Py_ssize_t *count)
+{
+    *numbers = NULL;
+    *count = size;
+    if (chosen == Py_None)
+        return 0;
+    if ((*count = PyObject_Length(chosen)) < 0 ||
+        planes_int_array(chosen, NEXT_VIEW(views), 'q', *count, "chosen") < 0)
+        return -1;
+    *numbers = views->views[views->held++].buf;
+    for (Py_ssize_t row = 0; row < *count; row++)
+        if ((*numbers)[row] < 0 || (*numbers)[row] >= size) {
+            PyErr_SetString(PyExc_ValueError, "a game number is out of range");
+            return -1;
+        }
+    return 0;
+}
+
 PyDoc_STRVAR(action_mask_doc, "action_mask(array, legal)\n--\n\n"
                               "Write bit a of the int legal into entry a of the int8 array\n"
                               "(0 or 1), for every entry: sevens_ru._planes.mask_into().");

@@ -128,6 +128,41 @@ views_release(Views *views)
         PyBuffer_Release(&views->views[--views->held]);
 }
 
+/* What a step of games in lockstep writes (sevens_ru.games.lockstep.Outputs): per game
+ * its observation row (in `kind`, `width` entries), its action mask (`actions` int8
+ * entries), the seat it is of, the reward, whether the game ended, and every seat's
+ * returns (a row of `players` per game). */
+typedef struct {
+    void *observations;
+    Kind kind;
+    Py_ssize_t width;
+    signed char *masks;
+    Py_ssize_t actions;
+    int64_t *seats;
+    double *rewards;
+    char *terminated;
+    double *returns;
+} Outputs;
+
+/* The start of game `game`'s observation row. */
+static inline void *
+output_row(const Outputs *out, Py_ssize_t game)
+{
+    return (char *)out->observations +
+           game * out->width * (out->kind == KIND_FLOAT32 ? (Py_ssize_t)sizeof(float) : 1);
+}
+
+/* Read the tuple (observations, masks, seats, rewards, terminated, returns) of `size`
+ * games into `out` (its width and actions set beforehand), holding the buffers in
+ * `views`; with `partial`, only the first three. -1 with an error for anything else. */
+int planes_outputs(PyObject *arrays, Views *views, Py_ssize_t size, int players, int partial,
+                   Outputs *out);
+
+/* The game numbers `chosen` (an int64 array, each below `size`), held in `views`, and
+ * their count; NULL and `size` for None (every game). -1 with an error otherwise. */
+int planes_chosen(PyObject *chosen, Views *views, Py_ssize_t size, const int64_t **numbers,
+                  Py_ssize_t *count);
+
 /* action_mask(), the module function both games' action masks are written with. */
 extern PyMethodDef planes_methods[];
 

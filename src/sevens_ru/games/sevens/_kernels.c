@@ -583,8 +583,10 @@ STATE_FUNCTION(apply, "OO")
 PyDoc_STRVAR(legal_moves_doc, "legal_moves(state, /)\n--\n\n"
                               "sevens_ru.legal_moves() for the engine's states, else None.");
 
+/* The legal cards of one of the engine's states (its moves slot) as a tuple: the Cards
+ * of DECK, or with `numbers` their indexes (the action numbers); None for anything else. */
 static PyObject *
-sp_legal_moves(PyObject *module, PyObject *state)
+legal_tuple(PyObject *state, int numbers)
 {
     ENSURE_BOUND();
     if (Py_TYPE(state) != B.state)
@@ -595,12 +597,22 @@ sp_legal_moves(PyObject *module, PyObject *state)
     uint64_t moves;
     if (card_set(moves_int, &moves) < 0)
         return NULL;
-    PyObject *cards = PyTuple_New(count(moves));
-    if (cards == NULL)
+    PyObject *legal = PyTuple_New(count(moves));
+    if (legal == NULL)
         return NULL;
-    for (Py_ssize_t number = 0; moves; moves &= moves - 1, number++)
-        PyTuple_SET_ITEM(cards, number, Py_NewRef(PyTuple_GET_ITEM(B.deck, lowest(moves))));
-    return cards;
+    for (Py_ssize_t number = 0; moves; moves &= moves - 1, number++) {
+        int index = lowest(moves);
+        PyTuple_SET_ITEM(legal, number,
+                         numbers ? PyLong_FromLong(index) /* small ints: never NULL */
+                                 : Py_NewRef(PyTuple_GET_ITEM(B.deck, index)));
+    }
+    return legal;
+}
+
+static PyObject *
+sp_legal_moves(PyObject *module, PyObject *state)
+{
+    return legal_tuple(state, 0);
 }
 
 PyDoc_STRVAR(legal_actions_doc, "legal_actions(state, /)\n--\n\n"
@@ -609,21 +621,7 @@ PyDoc_STRVAR(legal_actions_doc, "legal_actions(state, /)\n--\n\n"
 static PyObject *
 sp_legal_actions(PyObject *module, PyObject *state)
 {
-    ENSURE_BOUND();
-    if (Py_TYPE(state) != B.state)
-        Py_RETURN_NONE;
-    PyObject *moves_int = slot(state, B.moves);
-    if (moves_int == NULL)
-        Py_RETURN_NONE;
-    uint64_t moves;
-    if (card_set(moves_int, &moves) < 0)
-        return NULL;
-    PyObject *actions = PyTuple_New(count(moves));
-    if (actions == NULL)
-        return NULL;
-    for (Py_ssize_t number = 0; moves; moves &= moves - 1, number++)
-        PyTuple_SET_ITEM(actions, number, PyLong_FromLong(lowest(moves))); /* small ints */
-    return actions;
+    return legal_tuple(state, 1);
 }
 
 static int

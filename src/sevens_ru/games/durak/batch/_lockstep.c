@@ -18,19 +18,6 @@
 
 #include "../_durak.h"
 
-/* What a step writes: per game its observation row and action mask, the seat it is of,
- * the reward, whether the game ended, and every seat's returns (a row per game). */
-typedef struct {
-    void *observations;
-    Kind kind;
-    Py_ssize_t width; /* the entries of an observation: 181 + 40 n */
-    unsigned char *masks;
-    int64_t *seats;
-    double *rewards;
-    char *terminated;
-    double *returns;
-} Outputs;
-
 /* The games (the bytes of a numpy array of Durak records): their count, or -1. */
 static Py_ssize_t
 read_games(PyObject *array, Views *views, Durak **games)
@@ -61,47 +48,14 @@ read_games(PyObject *array, Views *views, Durak **games)
     return size;
 }
 
-/* Read the tuple (observations, masks, seats, rewards, terminated, returns) into `out`;
- * with `partial`, only the first three. */
+/* The outputs of a step of `size` games of `players` seats (see planes_outputs()). */
 static int
 read_outputs(PyObject *arrays, Views *views, Py_ssize_t size, int players, int partial,
              Outputs *out)
 {
-    if (!PyTuple_CheckExact(arrays) || PyTuple_GET_SIZE(arrays) != 6) {
-        PyErr_SetString(PyExc_TypeError, "the outputs are a tuple of 6 arrays");
-        return -1;
-    }
     out->width = DURAK_OBSERVATION(players);
-    if (planes_kind_array(PyTuple_GET_ITEM(arrays, 0), NEXT_VIEW(views), size * out->width,
-                          "observations", &out->kind) < 0)
-        return -1;
-    out->observations = NEXT_VIEW(views)->buf;
-    views->held++;
-    if (planes_array(PyTuple_GET_ITEM(arrays, 1), NEXT_VIEW(views), 'b', size * DURAK_ACTIONS,
-                     "masks") < 0)
-        return -1;
-    out->masks = NEXT_VIEW(views)->buf;
-    views->held++;
-    if (planes_state_array(PyTuple_GET_ITEM(arrays, 2), NEXT_VIEW(views), 'q', size, "seats") < 0)
-        return -1;
-    out->seats = NEXT_VIEW(views)->buf;
-    views->held++;
-    if (partial)
-        return 0;
-    static const char *const names[3] = {"rewards", "terminated", "returns"};
-    void *buffers[3];
-    for (int which = 0; which < 3; which++) {
-        Py_ssize_t items = which == 2 ? size * players : size;
-        if (planes_state_array(PyTuple_GET_ITEM(arrays, 3 + which), NEXT_VIEW(views),
-                               which == 1 ? '?' : 'd', items, names[which]) < 0)
-            return -1;
-        buffers[which] = NEXT_VIEW(views)->buf;
-        views->held++;
-    }
-    out->rewards = buffers[0];
-    out->terminated = buffers[1];
-    out->returns = buffers[2];
-    return 0;
+    out->actions = DURAK_ACTIONS;
+    return planes_outputs(arrays, views, size, players, partial, out);
 }
 
 /* Write game `number`'s observation (of the seat to move, or of the seat that made the
@@ -112,10 +66,8 @@ observe(const Durak *game, Py_ssize_t number, const Outputs *out)
     int seat = durak_to_move(game);
     if (seat < 0)
         seat = game->mover >= 0 ? game->mover : 0;
-    char *row = (char *)out->observations +
-                number * out->width * (out->kind == KIND_FLOAT32 ? (Py_ssize_t)sizeof(float) : 1);
-    durak_observe(game, seat, game->shown, row, out->kind);
-    durak_mask(game, seat, out->masks + number * DURAK_ACTIONS);
+    durak_observe(game, seat, game->shown, output_row(out, number), out->kind);
+    durak_mask(game, seat, (unsigned char *)out->masks + number * DURAK_ACTIONS);
     out->seats[number] = seat;
 }
 
@@ -207,19 +159,9 @@ sp_durak_lockstep_observe(PyObject *module, PyObject *const *args, Py_ssize_t na
     Py_ssize_t size = read_games(games_array, &views, &games), rows = size;
     if (size < 0 || read_outputs(outputs, &views, size, games[0].players, 1, &out) < 0)
         goto done;
-    const int64_t *chosen = NULL;
-    if (chosen_array != Py_None) {
-        if ((rows = PyObject_Length(chosen_array)) < 0 ||
-            planes_int_array(chosen_array, NEXT_VIEW(&views), 'q', rows, "chosen") < 0)
-            goto done;
-        chosen = NEXT_VIEW(&views)->buf;
-        views.held++;
-        for (Py_ssize_t row = 0; row < rows; row++)
-            if (chosen[row] < 0 || chosen[row] >= size) {
-                PyErr_SetString(PyExc_ValueError, "a game number is out of range");
-                goto done;
-            }
-    }
+    const int64_t *chosen;
+    if (planes_chosen(chosen_array, &views, size, &chosen, &rows) < 0)
+        goto done;
     for (Py_ssize_t row = 0; row < rows; row++) {
         Py_ssize_t number = chosen == NULL ? row : (Py_ssize_t)chosen[row];
         observe(&games[number], number, &out);

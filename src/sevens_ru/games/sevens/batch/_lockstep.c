@@ -55,19 +55,6 @@ typedef struct {
     double inverse;  /* 1 / size, to find a seat without a division */
 } Games;
 
-/* What a step writes: per game its observation row and action mask, the seat it is of,
- * the reward, whether the game ended, and every seat's returns (a row per game). */
-typedef struct {
-    void *observations;
-    Kind kind;
-    Py_ssize_t width; /* the entries of an observation: 108 + 3 n */
-    signed char *masks;
-    int64_t *seats;
-    double *rewards;
-    char *terminated;
-    double *returns;
-} Outputs;
-
 /* Read the tuple (hands, table, playable, moves, cursor, done, passes) into `games`. */
 static int
 read_games(PyObject *arrays, Views *views, Games *games)
@@ -109,47 +96,13 @@ read_games(PyObject *arrays, Views *views, Games *games)
     return 0;
 }
 
-/* Read the tuple (observations, masks, seats, rewards, terminated, returns) into `out`;
- * with `partial`, only the first three. */
+/* The outputs of a step of `games` (see planes_outputs()). */
 static int
 read_outputs(PyObject *arrays, Views *views, const Games *games, int partial, Outputs *out)
 {
-    Py_ssize_t size = games->size, players = games->players;
-    if (!PyTuple_CheckExact(arrays) || PyTuple_GET_SIZE(arrays) != 6) {
-        PyErr_SetString(PyExc_TypeError, "the outputs are a tuple of 6 arrays");
-        return -1;
-    }
-    out->width = 3 * CARDS + 3 * players;
-    if (planes_kind_array(PyTuple_GET_ITEM(arrays, 0), NEXT_VIEW(views), size * out->width,
-                          "observations", &out->kind) < 0)
-        return -1;
-    out->observations = NEXT_VIEW(views)->buf;
-    views->held++;
-    if (planes_array(PyTuple_GET_ITEM(arrays, 1), NEXT_VIEW(views), 'b', size * CARDS, "masks") < 0)
-        return -1;
-    out->masks = NEXT_VIEW(views)->buf;
-    views->held++;
-    if (planes_state_array(PyTuple_GET_ITEM(arrays, 2), NEXT_VIEW(views), 'q', size, "seats") < 0)
-        return -1;
-    out->seats = NEXT_VIEW(views)->buf;
-    views->held++;
-    if (partial)
-        return 0;
-    static const char *const names[3] = {"rewards", "terminated", "returns"};
-    void *buffers[3];
-    for (int which = 0; which < 3; which++) {
-        PyObject *array = PyTuple_GET_ITEM(arrays, 3 + which);
-        Py_buffer *view = NEXT_VIEW(views);
-        Py_ssize_t items = which == 2 ? size * players : size;
-        if (planes_state_array(array, view, which == 1 ? '?' : 'd', items, names[which]) < 0)
-            return -1;
-        buffers[which] = view->buf;
-        views->held++;
-    }
-    out->rewards = buffers[0];
-    out->terminated = buffers[1];
-    out->returns = buffers[2];
-    return 0;
+    out->width = 3 * CARDS + 3 * games->players;
+    out->actions = CARDS;
+    return planes_outputs(arrays, views, games->size, games->players, partial, out);
 }
 
 /* The seat to play in game `game` (the winner once over), from its cursor: seat * size +
@@ -174,8 +127,7 @@ observe(const Games *games, Py_ssize_t game, int seat, const Outputs *out)
     Py_ssize_t size = games->size;
     int players = games->players;
     uint64_t table = (uint64_t)games->table[game];
-    char *row = (char *)out->observations +
-                game * out->width * (out->kind == KIND_FLOAT32 ? (Py_ssize_t)sizeof(float) : 1);
+    void *row = output_row(out, game);
     put_plane(row, 0, (uint64_t)games->hands[seat * size + game] & ~table, CARDS, out->kind);
     put_plane(row, CARDS, table, CARDS, out->kind);
     put_plane(row, 2 * CARDS, table ? (uint64_t)games->playable[game] : NINE_OF_DIAMONDS, CARDS,
@@ -339,20 +291,10 @@ sp_sevens_lockstep_observe(PyObject *module, PyObject *const *args, Py_ssize_t n
     PyObject *result = NULL;
     if (read_games(arrays, &views, &games) < 0 || read_outputs(outputs, &views, &games, 1, &out) < 0)
         goto done;
-    Py_ssize_t rows = games.size;
-    const int64_t *chosen = NULL;
-    if (chosen_array != Py_None) {
-        if ((rows = PyObject_Length(chosen_array)) < 0 ||
-            planes_int_array(chosen_array, NEXT_VIEW(&views), 'q', rows, "chosen") < 0)
-            goto done;
-        chosen = NEXT_VIEW(&views)->buf;
-        views.held++;
-        for (Py_ssize_t row = 0; row < rows; row++)
-            if (chosen[row] < 0 || chosen[row] >= games.size) {
-                PyErr_SetString(PyExc_ValueError, "a game number is out of range");
-                goto done;
-            }
-    }
+    Py_ssize_t rows;
+    const int64_t *chosen;
+    if (planes_chosen(chosen_array, &views, games.size, &chosen, &rows) < 0)
+        goto done;
     for (Py_ssize_t row = 0; row < rows; row++) {
         Py_ssize_t game = chosen == NULL ? row : (Py_ssize_t)chosen[row];
         int seat = seat_of(&games, game);
