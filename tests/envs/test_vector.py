@@ -289,6 +289,9 @@ def test_illegal_actions_and_bad_arguments() -> None:
         SevensVectorEnv(2).reset(options={"reset_mask": np.ones(2, dtype=bool)})
     with pytest.raises(BatchError, match="game number"):
         envs.dealt_state(4)
+    with pytest.raises(InvalidOptionsError, match="a seed is an int or None"):
+        envs.reset(seed=[1, 2, 3, 4])  # type: ignore[arg-type]
+    envs.reset(seed=np.int64(3))
     with pytest.raises(InvalidOptionsError, match="dtype is float32, uint8 or bool"):
         SevensVectorEnv(2, dtype=np.float64)
     with pytest.raises(InvalidOptionsError, match="autoreset_mode must be"):

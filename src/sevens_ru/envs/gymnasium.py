@@ -47,7 +47,7 @@ from collections.abc import Sequence
 from typing import Any, Generic
 
 from ..common._extras import needs
-from ..common._quote import excerpt
+from ..common._quote import excerpt, got
 
 with needs("sevens_ru.envs.gymnasium", "Gymnasium", "gymnasium"):
     import gymnasium
@@ -410,9 +410,18 @@ class CardGameVectorEnv(VectorEnv[npt.NDArray[Any], npt.NDArray[np.int64], npt.N
         ``mask`` is true, after a first reset; other options are ignored.
 
         Raises:
+            InvalidOptionsError: ``seed`` is not an int (or ``None``): one generator deals
+                every game.
             BatchError: a ``reset_mask`` that is not one bool per game, or that is given
                 before the first reset.
         """
+        if seed is not None:
+            number = as_int(seed)
+            if number is None:
+                raise InvalidOptionsError(
+                    f"a seed is an int or None (one generator deals every game), got {got(seed)}"
+                )
+            seed = number
         super().reset(seed=seed)
         if self._np_random is None:
             self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(seed)
