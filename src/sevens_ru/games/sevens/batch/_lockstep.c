@@ -120,33 +120,47 @@ seat_of(const Games *games, Py_ssize_t game)
 }
 
 /* Write game `game`'s observation (sevens_ru.encode.observation of the seat to play, or of
- * the winner once over), its legal cards and its seat, at row `game` of the outputs. */
-static inline void
-observe(const Games *games, Py_ssize_t game, int seat, const Outputs *out)
+ * the winner once over), its legal cards and its seat, at row `game` of the outputs, in
+ * entries of `kind` (a constant where it is inlined: observe() below). */
+static ALWAYS_INLINE void
+observe_as(const Games *games, Py_ssize_t game, int seat, const Outputs *out, Kind kind)
 {
     Py_ssize_t size = games->size;
     int players = games->players;
     uint64_t table = (uint64_t)games->table[game];
     void *row = output_row(out, game);
-    put_plane(row, 0, (uint64_t)games->hands[seat * size + game] & ~table, CARDS, out->kind);
-    put_plane(row, CARDS, table, CARDS, out->kind);
+    put_plane(row, 0, (uint64_t)games->hands[seat * size + game] & ~table, CARDS, kind);
+    put_plane(row, CARDS, table, CARDS, kind);
     put_plane(row, 2 * CARDS, table ? (uint64_t)games->playable[game] : NINE_OF_DIAMONDS, CARDS,
-              out->kind);
+              kind);
     Py_ssize_t at = 3 * CARDS;
     for (int k = 0, other = seat; k < players; k++, other++) {
         if (other == players)
             other = 0;
         int32_t passed = games->passes[other * size + game];
-        put_value(row, at + k, (float)(k == 0 && !games->done[game]), out->kind);
+        put_value(row, at + k, (float)(k == 0 && !games->done[game]), kind);
         put_value(row, at + players + k,
-                  SIZE_VALUES[count((uint64_t)games->hands[other * size + game] & ~table)],
-                  out->kind);
+                  SIZE_VALUES[count((uint64_t)games->hands[other * size + game] & ~table)], kind);
         put_value(row, at + 2 * players + k,
-                  0 <= passed && passed < 256 ? PASS_VALUES[passed] : scaled(passed, CARDS),
-                  out->kind);
+                  0 <= passed && passed < 256 ? PASS_VALUES[passed] : scaled(passed, CARDS), kind);
     }
     mask_bytes(out->masks + game * CARDS, (uint64_t)games->moves[game]);
     out->seats[game] = seat;
+}
+
+static inline void
+observe(const Games *games, Py_ssize_t game, int seat, const Outputs *out)
+{
+    switch (out->kind) {
+    case KIND_FLOAT32:
+        observe_as(games, game, seat, out, KIND_FLOAT32);
+        break;
+    case KIND_UINT8:
+        observe_as(games, game, seat, out, KIND_UINT8);
+        break;
+    default:
+        observe_as(games, game, seat, out, KIND_BOOL);
+    }
 }
 
 /* The returns of finished game `game` (sevens_ru.returns): the seat in position p of the
