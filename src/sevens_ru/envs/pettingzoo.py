@@ -189,6 +189,35 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
             (self._seat_of[agent] + 1) % len(self.possible_agents)
         ]
 
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """The observation (unless ``observe`` is false), cumulative reward, termination, truncation and info of ``agent_selection``.
+
+        PettingZoo's own ``last()``, with the observation made in line: the same values.
+        """
+        agent = self.agent_selection
+        observation: Observation | None = None
+        if observe:
+            state = self._state
+            if state is None:
+                raise no_game("last")
+            fill = self._fill  # observe() in line: this runs at every step of a learner
+            if fill is not None:
+                tensor = _empty(self._observation_size, _FLOAT32)
+                action_mask = _empty(self._num_actions, _INT8)
+                if fill(state, self._seat_of[agent], tensor, action_mask):
+                    observation = {"observation": tensor, "action_mask": action_mask}
+            if observation is None:
+                observation = self._observation(state, self._seat_of[agent])
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees: its observation tensor and its legal actions (0 unless its turn).
 

@@ -29,8 +29,9 @@ if TYPE_CHECKING:  # the tensors need numpy, which the core does not
 
     from ..common._results import MatchRules
     from ..series.rules import SeriesRules
+    from .lockstep import Outputs
 
-__all__ = ["RULES", "Bots", "Game", "Kernels", "State", "Tensors", "rules_of"]
+__all__ = ["RULES", "Bots", "Game", "Kernels", "Lockstep", "State", "Tensors", "rules_of"]
 
 
 class State(Protocol):
@@ -82,11 +83,12 @@ class Tensors:
     building the view; ``observe_into(state, seat, observation, mask)`` writes the
     same observation and the int8 legal mask into arrays made beforehand, in one call.
 
-    The last three are optional, for the frameworks that can use them:
+    The last two are optional, for the frameworks that can use them:
     ``chances(players, options)`` is the deal as OpenSpiel's chance nodes (a
-    ``sevens_ru.common._chances.Chances``); ``deal_batch(size, players, rng, options)``
-    deals ``size`` games in lockstep for a vector environment and
-    ``observation_batch(batch, games, masks)`` gives their observations and legal masks.
+    ``sevens_ru.common._chances.Chances``); ``lockstep(size, players, options)`` gives
+    ``size`` games in lockstep for a vector environment, stepped by the game itself (a
+    :class:`~sevens_ru.games.Lockstep`); without it, a vector environment steps a state
+    per game.
     """
 
     observation: Callable[[Any], npt.NDArray[np.float32]]
@@ -96,8 +98,7 @@ class Tensors:
     observation_of: Callable[[Any, int], npt.NDArray[np.float32]]
     observe_into: Callable[[Any, int, Any, Any], None]
     chances: Callable[[int, Any], Any] | None = None
-    deal_batch: Callable[[int, int, Any, Any], Any] | None = None
-    observation_batch: Callable[[Any, Any, bool], tuple[Any, Any]] | None = None
+    lockstep: Callable[[int, int, Any], Any] | None = None
 
     @classmethod
     def of(cls, module: str) -> Tensors:
@@ -106,8 +107,8 @@ class Tensors:
         The optional ones that ``module`` lacks stay ``None``.
 
         >>> tensors = Tensors.of("sevens_ru.games.durak.encode")
-        >>> tensors.observation_size(3), tensors.deal_batch is None
-        (301, True)
+        >>> tensors.observation_size(3), tensors.lockstep is None
+        (301, False)
         """
         encode = importlib.import_module(module)
         return cls(
@@ -117,6 +118,54 @@ class Tensors:
                 if field.default is attrs.NOTHING or hasattr(encode, field.name)
             }
         )
+
+
+class Lockstep(Protocol):
+    """``size`` games of one game in lockstep, changed in place: what a vector environment steps.
+
+    A game gives its own through ``Tensors.lockstep``; any other is stepped a state per
+    game (:class:`sevens_ru.games.lockstep.StateLockstep`). A step writes into
+    :class:`~sevens_ru.games.lockstep.Outputs`, new arrays the environment made.
+
+    A slot holds no game until :meth:`deal` deals one into it; a game that is over stays
+    over (and :meth:`step` leaves it as it is) until a new one is dealt into its slot.
+    """
+
+    size: int
+    """The number of games."""
+    players: int
+    """The seats of every game."""
+
+    @property
+    def over(self) -> npt.NDArray[np.bool_]:
+        """Whether each game is over (a new array)."""
+
+    def deal(self, games: npt.NDArray[np.int64], rng: np.random.Generator) -> None:
+        """Deal a new game into each slot of ``games``, from ``rng``."""
+
+    def step(self, actions: npt.NDArray[np.int64], outputs: Outputs) -> None:
+        """One move in every game that is not over: ``actions[g]`` for the seat to move in game ``g``.
+
+        Writes each such game's reward, end and returns, and its next observation, action
+        mask and seat (or those of the seat that ended it), into row ``g`` of
+        ``outputs``; the rows of the games over before the step get a reward of 0 and no
+        end, and the rest of their row is left as it was.
+
+        Raises:
+            IllegalMoveError: some action is not legal in its game (nothing is changed).
+        """
+
+    def observe(self, outputs: Outputs, games: npt.NDArray[np.int64] | None = None) -> None:
+        """Write the observation, action mask and seat of the ``games`` (all if ``None``) into their rows."""
+
+    def random_actions(self, draws: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+        """A legal action of every game: with ``k`` legal actions, number ``floor(draws[g] × k)`` of them, ascending.
+
+        0 for a game that is over.
+        """
+
+    def dealt_state(self, game: int) -> Any:
+        """Game ``game`` as it was dealt: a state of the game's engine, before any move."""
 
 
 RULES = (

@@ -604,7 +604,7 @@ def tensors(name: str) -> Tensors:
 
     >>> from sevens_ru.games.family import encode
     >>> model = encode.tensors("domino")
-    >>> model.observation_size(3), model.information_state_size(3), model.deal_batch is None
+    >>> model.observation_size(3), model.information_state_size(3), model.lockstep is None
     (187, 499, True)
 
     Raises:

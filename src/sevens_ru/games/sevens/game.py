@@ -63,6 +63,7 @@ _MAX_MOVES = 1 << 17
 # The compiled core's functions, which give None for what they leave to the Python path.
 _fast_apply = None if speedups is None else speedups.apply
 _fast_legal_moves = None if speedups is None else speedups.legal_moves
+_fast_legal_actions = None if speedups is None else speedups.legal_actions
 
 
 def new_game(
@@ -264,6 +265,10 @@ def legal_actions(state: GameState) -> tuple[int, ...]:
     Raises:
         NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
+    if _fast_legal_actions is not None:  # the compiled core; None: a case for the Python path
+        actions = _fast_legal_actions(state)
+        if actions is not None:
+            return actions
     mask = legal_mask(state)
     try:
         return _ACTIONS[mask]
