@@ -286,9 +286,9 @@ def sevens_env(
     >>> env = sevens_env(players=3, render_mode="ansi")
     >>> env.reset(seed=1)
     >>> env.agent_selection, env.observe("player_0")["observation"].shape
-    ('player_0', (117,))
+    ('player_1', (117,))
     >>> print(env.render().splitlines()[0])
-    Russian Sevens, 3 players: seat 0 to play
+    Russian Sevens, 3 players: seat 1 to play
 
     Raises:
         InvalidDealError: ``players`` is not 2 to 6 (R4).
