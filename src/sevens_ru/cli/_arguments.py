@@ -26,8 +26,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .. import __version__
+from ..common._tags import Tags
 from ..common.cards import LANGUAGES
-from ..errors import SevensError
+from ..errors import RecordError, SevensError
 
 __all__ = [
     "MAX_DELAY",
@@ -36,6 +37,7 @@ __all__ = [
     "MAX_RECORD_BYTES",
     "argument",
     "limit",
+    "name",
     "parser",
     "read_record",
     "refuse",
@@ -110,6 +112,24 @@ def limit(text: str) -> float:
     argparse.ArgumentTypeError: expected a positive number of seconds, got '0'
     """
     return _seconds(text, lambda value: 0 < value < math.inf, "a positive number of seconds")
+
+
+def name(text: str) -> str:
+    """An argparse type: a person's name as a record holds it (see :class:`~sevens_ru.Tags`).
+
+    >>> from sevens_ru.cli._arguments import name
+    >>> name("Анна")
+    'Анна'
+    >>> name(" Anna")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: a name has no space at either end, got ' Anna'
+    """
+    try:
+        Tags(players=[text])
+    except RecordError as error:
+        raise argparse.ArgumentTypeError(str(error).partition(": ")[2]) from None
+    return text
 
 
 def writable(text: str) -> Path:
@@ -250,6 +270,9 @@ def parser(
     table(sub)
     bots(sub, "--opponents", "the bots, by seat after yours (repeated to fill the table)")
     sub.add_argument("--seat", type=whole(least=0), default=0, help="your seat (default 0)")
+    sub.add_argument(
+        "--name", type=name, default="human", help="your name in a saved record (default human)"
+    )
     common(sub)
 
     sub = subs["simulate"] = commands.add_parser(

@@ -9,6 +9,7 @@ functions; a game without a part of its own is drawn by :data:`PLAIN`.
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import sys
 import time
@@ -21,6 +22,7 @@ import attrs
 from .. import games
 from ..common._bots import bot_steps, lineup_of, rngs_for
 from ..common._match import bot_name
+from ..common._tags import BotTag, Tags
 from ..common.cards import Language
 from ..errors import InvalidSeatError
 from ..games import Game, State
@@ -37,6 +39,7 @@ __all__ = [
     "delay_of",
     "finish",
     "follow",
+    "game_tags",
     "human_seat",
     "introduce",
     "named",
@@ -129,12 +132,43 @@ def finish(
     out: Output,
     args: argparse.Namespace,
     state: T,
-    save: Callable[[Output, T, Path, Language], None],
+    save: Callable[..., None],
+    tags: Callable[[T], Tags] | None = None,
 ) -> int:
-    """Save the record of the game ``state`` with ``save`` if ``--save`` asks; the exit status, 0."""
+    """Save the record of the game ``state`` with ``save`` if ``--save`` asks; the exit status, 0.
+
+    ``tags(state)`` gives the record's tags (who played, the date, the result).
+    """
     if args.save is not None:
-        save(out, state, args.save, args.lang)
+        if tags is None:
+            save(out, state, args.save, args.lang)
+        else:
+            save(out, state, args.save, args.lang, tags(state))
     return 0
+
+
+def game_tags(game: Game[Any, Any, Any], state: Any, players: Sequence[object | str]) -> Tags:
+    """The tags of a game of the command: each seat's player, its bot, today's date and the result.
+
+    ``players`` are by seat: a bot, named and described by its :class:`~sevens_ru.BotTag`,
+    or a person's name.
+
+    >>> import sevens_ru as s7
+    >>> from sevens_ru.bots import make_bot
+    >>> from sevens_ru.cli._shared import game_tags
+    >>> tags = game_tags(s7.games.get("sevens"), s7.new_game(2, seed=1), ["Anna", make_bot("random")])
+    >>> tags.players, tags.bots, tags.result
+    (('Anna', 'random'), (None, BotTag(name='random', settings=())), None)
+    """
+    bots = [None if isinstance(player, str) else BotTag.of(player) for player in players]
+    names = [player if bot is None else bot.name for player, bot in zip(players, bots, strict=True)]
+    over = game.is_over(state)
+    return Tags(
+        date=datetime.date.today(),
+        players=[str(name) for name in names],
+        bots=bots,
+        result=Tags.result_of(game.ranking(state)) if over else None,
+    )
 
 
 # Games
@@ -450,13 +484,18 @@ def replay_game(
 ) -> G:
     """Show a saved game of ``game`` (the JSON ``text`` of its record) move by move; the last state shown.
 
-    Its positions are the game's :attr:`~sevens_ru.games.Game.positions` (the final one
+    The record's tags name the seats ("Seat 0 (heuristic)") and head the game (its
+    event, site, date and round). Its positions are the game's :attr:`~sevens_ru.games.Game.positions` (the final one
     alone for a game that has none). With ``step``, wait after each move for Enter
     (next), ``b`` (back) or ``q`` (quit).
     """
-    state = game.from_json(text)
+    record = game.read_record(text)
+    state = record.state
     states = list(game.positions(state)) if game.positions is not None else [state]
-    tell = Narrator(lang)
+    tell = Narrator(lang, names=record.tags.players or ())
+    told = record.tags.headline(say(lang, "round", round="{round}"))
+    if told:
+        out.line(f"[bold]{escape(told)}[/]")
     drawing.deal(out, states[0], tell)
 
     def show(number: int) -> None:

@@ -362,6 +362,22 @@ class Tags:
             raise RecordError(f"tags: players, bots and result have one item per seat, got {told}")
         return next(iter(counts.values()), None)
 
+    def headline(self, round: str = "round {round}", separator: str = ", ") -> str:
+        """The event, the site, the date (and time, to the minute) and the round, those given, in a line.
+
+        ``round`` words the round (``{round}`` is put in); ``""`` when none is given.
+
+        >>> Tags(event="Cup", date=datetime.datetime(2025, 5, 1, 19, 30), round="2").headline("тур {round}")
+        'Cup, 2025-05-01 19:30, тур 2'
+        """
+        when = self.date
+        if isinstance(when, datetime.datetime):
+            written: str | None = when.isoformat(sep=" ", timespec="minutes")
+        else:
+            written = None if when is None else when.isoformat()
+        which = None if self.round is None else round.format(round=self.round)
+        return separator.join(part for part in (self.event, self.site, written, which) if part)
+
     def to_json(self) -> dict[str, Any]:
         """The tags as a record's ``"tags"`` object: the given ones, in PGN's order.
 
