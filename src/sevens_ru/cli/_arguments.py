@@ -31,6 +31,7 @@ from ..common.cards import LANGUAGES
 from ..errors import RecordError, SevensError
 
 __all__ = [
+    "MAX_DEALS",
     "MAX_DELAY",
     "MAX_GAMES",
     "MAX_JOBS",
@@ -48,8 +49,10 @@ __all__ = [
 
 MAX_DELAY = 60.0
 """The longest pause between moves that ``--delay`` takes, in seconds."""
-MAX_GAMES = 1_000_000
-"""The most deals ``simulate --games`` plays."""
+MAX_DEALS = 1_000_000
+"""The most deals ``simulate --deals`` plays."""
+MAX_GAMES = MAX_DEALS
+"""The old name of :data:`MAX_DEALS`, from when ``--deals`` was called ``--games``."""
 MAX_JOBS = 256
 """The most processes ``simulate --jobs`` starts."""
 MAX_RECORD_BYTES = 16 << 20
@@ -287,10 +290,26 @@ def parser(
     )
     sub.add_argument("--players", type=whole(), default=None, help="seats (default: one per bot)")
     sub.add_argument(
-        "--games",
-        type=whole(least=1, most=MAX_GAMES),
+        "--deals",
+        type=whole(least=1, most=MAX_DEALS),
         default=200,
-        help="deals (each played in every rotation)",
+        help="deals to play (default 200), each in every seat rotation unless --no-duplicate: "
+        "200 deals at 4 seats are 800 games",
+    )
+    sub.add_argument(
+        "--games",
+        dest="deals",
+        type=whole(least=1, most=MAX_DEALS),
+        default=argparse.SUPPRESS,
+        metavar="DEALS",
+        help="the old name of --deals: it counts deals, not games",
+    )
+    sub.add_argument(
+        "--records",
+        type=writable,
+        default=None,
+        metavar="FILE",
+        help="write every game's record, tagged, one per line (JSON Lines)",
     )
     sub.add_argument("--seed", type=whole(), default=1)
     sub.add_argument(

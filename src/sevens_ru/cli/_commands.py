@@ -200,7 +200,7 @@ def simulate(game: Game, args: argparse.Namespace, out: Output) -> int:
         out,
         lambda progress: game.match(
             bots,
-            args.games,
+            args.deals,
             seed=args.seed,
             players=players,
             duplicate=not args.no_duplicate,
@@ -208,11 +208,15 @@ def simulate(game: Game, args: argparse.Namespace, out: Output) -> int:
             backend=args.backend,
             move_timeout=args.move_timeout,
             progress=progress,
+            records=args.records is not None,
             **settings,
         ),
-        games=args.games,
+        games=args.deals,
         show_progress=not args.quiet,
     )
+    if args.records is not None:
+        with args.records.open("w", encoding="utf-8") as file:
+            file.writelines(record + "\n" for record in result.records)
     renamed = (attrs.evolve(bot, name=name) for bot, name in zip(result.bots, names, strict=True))
     show_match(
         out,
