@@ -12,6 +12,7 @@ import argparse
 import datetime
 import json
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -420,18 +421,40 @@ def show_match(
         [
             escape(bot.name),
             str(bot.games),
-            *(str(column(bot)) for column in columns.values()),
+            *(_figure(column(bot)) for column in columns.values()),
             f"{bot.ms_per_move:.2f}",
         ]
         for bot in result.bots
     ]
     headers = ["bot", "games", *columns, "ms/move"]
     deals = plural("en", result.deals, ("deal", "deals"))
-    kind = f"duplicate {deals}" if result.duplicate else deals
     games = plural("en", result.games, ("game", "games"))
-    title = f"{title}, {result.deals} {kind}, {result.games} {games}, seed {result.seed}"
-    out.table(headers, rows, title=title, right=(1, len(headers) - 1))
-    out.line(f"[dim]95% intervals: Student t over per-deal means; {note}; {seconds:.1f} s[/]")
+    played = f"{result.deals} {deals}"
+    if result.duplicate:
+        played += f", each in every seat rotation: {result.games} {games}"
+    else:
+        played += f", each once: {result.games} {games}"
+    out.table(
+        headers, rows, title=f"{title}, {played}, seed {result.seed}", right=(1, len(headers) - 1)
+    )
+    told = (
+        f"95% intervals under each figure: Student t over per-deal means; {note}; {seconds:.1f} s"
+    )
+    out.line(f"[dim]{escape(textwrap.fill(told, min(out.width, 80) - 1))}[/]")
+
+
+def _figure(value: object) -> str:
+    """A figure of a match in a table's cell: its value, and its 95 % interval under it.
+
+    >>> from sevens_ru.tournament import Estimate
+    >>> print(_figure(Estimate(0.388, 0.2875, 0.4971, 80)))
+    0.388
+    0.287–0.497
+    """
+    mean, low, high = (getattr(value, name, None) for name in ("mean", "low", "high"))
+    if not all(isinstance(number, (int, float)) for number in (mean, low, high)):
+        return str(value)
+    return f"{mean:.3f}\n{low:.3f}–{high:.3f}"
 
 
 # Records
