@@ -32,7 +32,7 @@ try:
 except ImportError:  # pragma: no cover - the plain fallback is tested by --plain
     rich = None  # type: ignore[assignment]
 
-__all__ = ["HAS_RICH", "Output", "Progress", "escape", "strip_markup"]
+__all__ = ["HAS_RICH", "Output", "Progress", "escape", "listed", "strip_markup"]
 
 HAS_RICH = rich is not None
 """Whether ``rich`` is installed (``pip install "sevens-ru[cli]"``)."""
@@ -62,6 +62,33 @@ def strip_markup(text: str) -> str:
 def escape(text: str) -> str:
     """``text`` with anything that looks like a markup tag made literal."""
     return text.replace("[", r"\[") if HAS_RICH else text
+
+
+def listed(head: str, items: Sequence[str], width: int = 80) -> str:
+    """``head`` then ``items`` two spaces apart, in lines of at most ``width`` characters.
+
+    An item is never split; the lines after the first start under the first item (two
+    spaces in, when ``head`` takes more than half the width). Widths are counted
+    without markup.
+
+    >>> print(listed("Your moves: ", ["1) lead 6♣", "2) lead 7♣", "3) lead 8♠ 8♣"], 36))
+    Your moves: 1) lead 6♣  2) lead 7♣
+                3) lead 8♠ 8♣
+    """
+    start = len(strip_markup(head))
+    indent = start if start <= width // 2 else 2
+    lines, line, used = [], head, start
+    for number, item in enumerate(items):
+        size = len(strip_markup(item))
+        if number and used + 2 + size > width:
+            lines.append(line.rstrip())
+            line, used = " " * indent + item, indent + size
+        else:
+            line, used = (
+                (line + "  " + item, used + 2 + size) if number else (line + item, used + size)
+            )
+    lines.append(line)
+    return "\n".join(lines)
 
 
 class Progress(Protocol):
