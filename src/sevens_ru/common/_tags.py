@@ -182,8 +182,9 @@ class BotTag:
 
         A bot's settings are the fields of an attrs class that its constructor takes,
         but ``name`` and ``game``, whose values a record can hold (a number, a text
-        of at most :data:`MAX_TEXT` characters, a boolean or ``None``); other bots have
-        none. A name too long for a record is cut to :data:`MAX_TEXT` characters.
+        of at most 100 characters, a boolean or ``None``), the first 12 of them; other
+        bots have none. A name too long for a record is cut to 100 characters, its
+        control characters dropped.
         """
         name = getattr(bot, "name", None)
         name = name if isinstance(name, str) and name.strip() else type(bot).__name__
@@ -281,7 +282,7 @@ def _result(value: object) -> tuple[int, ...] | None:
 def result_of(ranking: Iterable[Any]) -> tuple[int, ...]:
     """Each seat's place, in seat order, from a finished game's ranking (standings with ``seat`` and ``place``).
 
-    What :attr:`Tags.result` holds.
+    What :attr:`Tags.result <sevens_ru.Tags.result>` holds.
 
     >>> import sevens_ru as s7
     >>> state = s7.new_game(3, seed=2)
@@ -301,10 +302,11 @@ class Tags:
     ``players`` names each seat, ``bots`` gives a seat's bot (``None`` for a person),
     ``result`` each seat's place in the finished game (1 is best, as in its ranking);
     the three name every seat of the game when given, and a record's result must be
-    the one its moves give. ``date`` is a :class:`datetime.date`, or a
-    :class:`datetime.datetime` for the time too, written in ISO 8601. Texts are 1 to
-    :data:`MAX_TEXT` characters, without control characters or spaces at either end;
-    all the tags together take at most :data:`MAX_TAGS_BYTES` bytes.
+    the one its moves give. ``date`` is a ``datetime.date``, or a ``datetime.datetime``
+    for the time too, written in ISO 8601. Texts are 1 to 100 characters, without
+    control characters or spaces at either end; the tags name at most 64 seats, a bot
+    holds at most 12 settings, and all the tags together take at most 4,096 bytes as
+    JSON.
 
     >>> import datetime
     >>> import sevens_ru as s7
