@@ -118,6 +118,7 @@ def api_test(
             check.hidden_cards(play)
         check.read_only(plays[0])
         check.foreign_values(plays[0])
+        check.tags(plays[0])
         if bots:
             check.bots(plays[0])
     check.unknown_bot()
@@ -418,10 +419,10 @@ class _Check:
             _expect(
                 RecordError, f"{self.name}.from_json(a record of {other.name})", g.from_json, theirs
             )
-        self.tags(play.states[len(play.states) // 2], play.states[-1])
 
-    def tags(self, middle: Any, final: Any) -> None:
+    def tags(self, play: _Play) -> None:
         g = self.game
+        middle, final = play.states[len(play.states) // 2], play.states[-1]
         players = final.players
         result = Tags.result_of(g.ranking(final))
         tags = Tags(
