@@ -56,7 +56,7 @@ def test_the_table_fits_80_columns_and_no_interval_wraps(
         "--game",
         game,
         "--deals",
-        "8",
+        "3",
         "--quiet",
         "--bots",
         *bots.get(game, ["heuristic", "random"]),
