@@ -65,9 +65,9 @@ def new_page(browser: Browser, server: str) -> Iterator[object]:
     contexts = []
     errors: list[str] = []
 
-    def open_page(path: str = "/") -> Page:
+    def open_page(path: str = "/", *, width: int = 1000) -> Page:
         context = browser.new_context(
-            viewport={"width": 1000, "height": 900}, accept_downloads=True
+            viewport={"width": width, "height": 900}, accept_downloads=True
         )
         contexts.append(context)
         page = context.new_page()

@@ -9,6 +9,7 @@ seat at that moment appears in it, unless everyone had seen that card on the tab
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
@@ -17,20 +18,33 @@ import pytest
 from starlette.testclient import TestClient
 
 import sevens_ru as s7
-from sevens_ru import durak
+from sevens_ru import durak, games
 
 from .conftest import auth, make_table
 
-_LABELS = {card.label(lang): card for card in s7.DECK for lang in ("en", "ru")}
-_CARD_TEXT = re.compile("(?:10|[6-9JQKAВДКТ])[♣♦♥♠]")
+_LABELS = {card.label(lang): card for card in s7.Pack.FRENCH_52.cards for lang in ("en", "ru")}
+_CARD_TEXT = re.compile("(?:10|[2-9JQKAВДКТ])[♣♦♥♠]")
+_OPTION = re.compile('"(?:opener|first)": ?"[^"]*"')
+_FAMILY = ("sevens-52", "fan-tan", "shichinarabe", "domino", "cinquillo")
 
 
 def cards_named(text: str) -> set[s7.Card]:
+    text = _OPTION.sub("", text)  # an option may name a card that opens (S3, N3), not its holder
     return {_LABELS[found] for found in _CARD_TEXT.findall(text)}
 
 
-def replay(game: str, record: str) -> list[s7.GameState] | list[durak.GameState]:
+def replay(game: str, record: str) -> list[Any]:
     """Every state of the game, indexed by the version (moves made)."""
+    if game in _FAMILY:  # F18: the record's moves are the versions' moves
+        rules = games.get(game)
+        final_family = rules.from_json(record)
+        setup = {"dealer": final_family.dealer, "options": final_family.options}
+        position = rules.new_game(final_family.players, hands=final_family.deal, **setup)
+        positions = [position]
+        for move in json.loads(record)["moves"]:
+            position = rules.apply(position, move)
+            positions.append(position)
+        return positions
     if game == "sevens":
         final = s7.from_json(record)
         state = s7.new_game(final.players, hands=final.deal, options=final.options)
@@ -55,11 +69,11 @@ def replay(game: str, record: str) -> list[s7.GameState] | list[durak.GameState]
     return durak_states
 
 
-def hidden_from(state: s7.GameState | durak.GameState, seat: int) -> set[s7.Card]:
+def hidden_from(state: Any, seat: int) -> set[s7.Card]:
     """The cards other seats hold that ``seat`` has not seen played."""
     others = {card for other, hand in enumerate(state.hands) if other != seat for card in hand}
-    if isinstance(state, s7.GameState):
-        return others  # a played card is on the table for good
+    if not isinstance(state, durak.GameState):
+        return others  # a played card (or a burst seat's, N6) is on the table for good
     seen = {state.trump}
     for event in state.history:
         if isinstance(event, (durak.Led, durak.Joined, durak.Took)):
@@ -70,21 +84,29 @@ def hidden_from(state: s7.GameState | durak.GameState, seat: int) -> set[s7.Card
 
 
 @pytest.mark.parametrize(
-    ("game", "players", "seed"),
+    ("game", "players", "seed", "options"),
     [
-        ("sevens", 2, 1),
-        ("sevens", 4, 2),
-        ("sevens", 6, 3),
-        ("durak", 2, 4),
-        ("durak", 3, 5),
-        ("durak", 4, 6),
+        pytest.param("sevens", 2, 1, {}, id="sevens-2-1"),
+        pytest.param("sevens", 4, 2, {}, id="sevens-4-2"),
+        pytest.param("sevens", 6, 3, {}, id="sevens-6-3"),
+        pytest.param("durak", 2, 4, {}, id="durak-2-4"),
+        pytest.param("durak", 3, 5, {}, id="durak-3-5"),
+        pytest.param("durak", 4, 6, {}, id="durak-4-6"),
+        pytest.param("domino", 2, 10, {"pack": 32}, id="domino-32-2"),
+        pytest.param("sevens-52", 3, 7, {"voluntary_passes": True}, id="sevens-52-3"),
+        pytest.param("fan-tan", 4, 8, {}, id="fan-tan-4"),
+        pytest.param("shichinarabe", 4, 9, {}, id="shichinarabe-4"),
+        pytest.param("cinquillo", 5, 11, {}, id="cinquillo-5"),
     ],
 )
 def test_no_answer_to_a_seat_names_a_card_it_could_not_see(
-    client: TestClient, game: str, players: int, seed: int
+    client: TestClient, game: str, players: int, seed: int, options: dict[str, Any]
 ) -> None:
-    table, tokens = make_table(client, game=game, seats=["human"] * players, seed=seed)
+    table, tokens = make_table(
+        client, game=game, seats=["human"] * players, seed=seed, options=options
+    )
     rng = random.Random(seed)
+    draws = games.get(game).draw is not None  # ask for each answer's picture, where there is one
     received: list[tuple[int, int, str]] = []  # (seat, version when answered, text)
     version = 0
 
@@ -92,7 +114,7 @@ def test_no_answer_to_a_seat_names_a_card_it_could_not_see(
         lang = rng.choice(["en", "ru"])
         response = client.request(
             method,
-            f"/api/tables/{table}{path}?svg=1&lang={lang}",
+            f"/api/tables/{table}{path}?svg={int(draws)}&lang={lang}",
             headers=auth(tokens[str(seat)]),
             json=body,
         )
@@ -109,8 +131,9 @@ def test_no_answer_to_a_seat_names_a_card_it_could_not_see(
         ask(waiting, "POST", "/moves", {"move": "take" if game == "durak" else "9♦"})  # 409
         legal: list[str] = views[turn]["legal_moves"]
         hand: list[str] = views[turn]["hand"]
-        if game == "sevens":
-            wrong = [card for card in hand if card not in legal]
+        if game != "durak":
+            tries = [*hand, "pass"] if game in _FAMILY else hand  # F14: a pass may be refused
+            wrong = [card for card in tries if card not in legal]
         elif legal[0].startswith("lead"):
             wrong = ["take"]
         else:  # a defender, who may have joined with every card (D7)

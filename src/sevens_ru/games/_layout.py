@@ -66,14 +66,15 @@ def folder_parts(package: str) -> dict[str, Any]:
     }
 
 
-_SERVER_PARTS: dict[str, Any] = {}
-"""Each game folder's part of the server, by the folder's package, once made."""
+_SERVER_PARTS: dict[tuple[str, str], Any] = {}
+"""Each game's part of the server, by its folder's package and its name, once made."""
 
 
-def server_part(package: str) -> Any:
+def server_part(package: str, name: str | None = None) -> Any:
     """The part of the server of the game folder ``package``: its ``server`` module at a table.
 
-    A :class:`sevens_ru.web.games.Game` of the registry's game of the folder's name,
+    A :class:`sevens_ru.web.games.Game` of the registry's game ``name`` (by default the
+    folder's name; a folder of several games, such as the layout family's, names each),
     with the functions of ``<package>.server`` (``moves``, ``view``...). The server's
     table of games (:data:`sevens_ru.web.games.GAMES`) asks every game for its part as
     it is made, so the ``server`` modules import nothing of the server: what they need
@@ -84,11 +85,12 @@ def server_part(package: str) -> Any:
     True
     """
     table = importlib.import_module("sevens_ru.web.games")  # its GAMES asks for this part too
-    if package not in _SERVER_PARTS:
+    name = name or package.rpartition(".")[2]
+    if (package, name) not in _SERVER_PARTS:
         registry = importlib.import_module("sevens_ru.games")
-        game = registry.get(package.rpartition(".")[2])
-        _SERVER_PARTS[package] = table.Game.of(game, f"{package}.server")
-    return _SERVER_PARTS[package]
+        game = registry.get(name)
+        _SERVER_PARTS[package, name] = table.Game.of(game, f"{package}.server")
+    return _SERVER_PARTS[package, name]
 
 
 _READERS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], Callable[[Any], tuple[Any, ...]]]] = {}

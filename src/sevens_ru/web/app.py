@@ -35,7 +35,7 @@ from .. import svg
 from ..common._numbers import as_int
 from ..common._tags import BotTag, Tags
 from ..common.cards import LANGUAGES
-from ..errors import SevensError
+from ..errors import NotAGameStateError, SevensError
 from ..games import get as registered
 from .games import GAMES, HUMAN, Game
 from .store import Store
@@ -338,7 +338,10 @@ def _view(request: Request, table: Table, seat: int) -> dict[str, Any]:
         lang = request.query_params.get("lang", "en")
         if lang not in LANGUAGES:
             raise ApiError(422, f"'lang' is one of {', '.join(LANGUAGES)}")
-        message["svg"] = svg.position(table.game.seat_view(table.state, seat), lang=lang)
+        try:
+            message["svg"] = svg.position(table.game.seat_view(table.state, seat), lang=lang)
+        except NotAGameStateError:  # a game that does not draw itself (Game.draw is None)
+            raise ApiError(422, f"{table.game.name} has no picture: ask without ?svg=1") from None
     return message
 
 
@@ -374,17 +377,7 @@ def create_app(
     server = Server(store, idle_seconds=idle_seconds, max_tables=max_tables, clock=clock)
 
     async def games(request: Request) -> Response:
-        return _json(
-            {
-                name: {
-                    "min_players": game.min_players,
-                    "max_players": game.max_players,
-                    "bots": list(game.bot_names),
-                    "options": list(game.option_names),
-                }
-                for name, game in GAMES.items()
-            }
-        )
+        return _json({name: game.describe() for name, game in GAMES.items()})
 
     async def create_table(request: Request) -> Response:
         table_id, tokens = await server.create(await _read_json(request))

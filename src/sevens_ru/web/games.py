@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -26,7 +27,7 @@ import attrs
 
 from .. import games
 from ..common._numbers import as_int
-from ..common.cards import Card
+from ..common.cards import Card, Language
 from ..errors import (
     InvalidDealError,
     InvalidMoveError,
@@ -58,6 +59,12 @@ class Game:
     """The bots a seat may be given, by name."""
     option_names: tuple[str, ...]
     """The fields of the request's ``"options"``."""
+    titles: Mapping[Language, str]
+    """The game's name for people, by language (``"en"``, ``"ru"``, ``"fr"``, ``"de"``)."""
+    default_players: int
+    """The seats of a table when the lobby proposes one."""
+    option_fields: tuple[dict[str, Any], ...]
+    """Each option's name, default and kind, for a lobby's form (:func:`option_fields`)."""
     _new: Callable[[int, int | None, Mapping[str, Any]], Any]
     _bot: Callable[[str], Any]
     _apply: Callable[[Any, Any], Any]
@@ -100,6 +107,9 @@ class Game:
             max_players=game.max_players,
             bot_names=game.bots.names,
             option_names=tuple(field.name for field in attrs.fields(game.options_type)),
+            titles=dict(game.titles),
+            default_players=game.default_players,
+            option_fields=option_fields(game.options_type),
             new=getattr(parts, "new", new),
             bot=game.bots.make,
             apply=game.apply,
@@ -141,6 +151,25 @@ class Game:
                 f"{', '.join(self.option_names)}"
             )
         return self._new(len(seats), seed, options)
+
+    def describe(self) -> dict[str, Any]:
+        """What ``GET /api/games`` says of the game: its titles, seats, bots and options.
+
+        >>> described = GAMES["durak"].describe()
+        >>> described["titles"]["ru"], described["max_players"], described["options"]
+        ('Дурачки', 4, ['short_deck', 'take_limit'])
+        >>> described["option_fields"][0]
+        {'name': 'short_deck', 'default': False, 'kind': 'bool'}
+        """
+        return {
+            "titles": dict(self.titles),
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "default_players": self.default_players,
+            "bots": list(self.bot_names),
+            "options": list(self.option_names),
+            "option_fields": [dict(field) for field in self.option_fields],
+        }
 
     def bot(self, name: str) -> Any:
         """A fresh bot of this game called ``name``."""
@@ -209,7 +238,7 @@ class Game:
             "game": self.name,
             "seat": seat,
             "players": state.players,
-            "hand": cards(seen.hand),
+            "hand": [str(card) for card in seen.hand],  # in the game's own order (F5)
             "hand_sizes": list(seen.hand_sizes),
             "current_player": seen.current_player,
             "legal_moves": [str(move) for move in seen.legal_moves()],
@@ -222,6 +251,33 @@ class Game:
     def ranking_json(self, state: Any) -> list[Json]:
         """The ranking of a finished game, best first."""
         return self._ranking(state)
+
+
+def option_fields(options_type: type) -> tuple[dict[str, Any], ...]:
+    """Each field of an options class as a lobby's form shows it: its name, default and kind.
+
+    The kind is ``"bool"``, ``"int"``, ``"choice"`` (a ``Literal``, with its
+    ``"choices"``) or ``"text"``; the engine checks every value a request sends.
+
+    >>> from sevens_ru import games
+    >>> for field in option_fields(games.get("domino").Options)[:2]:
+    ...     print(field)
+    {'name': 'pack', 'default': 52, 'kind': 'choice', 'choices': [52, 32]}
+    {'name': 'ace', 'default': 'low', 'kind': 'choice', 'choices': ['low', 'high']}
+    """
+    hints = typing.get_type_hints(options_type)
+    fields: list[Json] = []
+    for field in attrs.fields(options_type):
+        hint = hints.get(field.name)
+        described: Json = {"name": field.name, "default": field.default}
+        if typing.get_origin(hint) is typing.Literal:
+            described.update(kind="choice", choices=list(typing.get_args(hint)))
+        elif hint is bool or hint is int:
+            described["kind"] = hint.__name__
+        else:
+            described["kind"] = "text"
+        fields.append(described)
+    return tuple(fields)
 
 
 def cards(cards: Sequence[Card] | frozenset[Card]) -> list[str]:

@@ -32,6 +32,7 @@ from ...common._tags import Tags
 from ...common.cards import Card, Language
 from ...common.packs import Pack
 from .._game import Game
+from .._layout import server_part
 from ..sevens.options import Options as RussianOptions
 from . import actions, game, observation, options, record, scoring
 from .bots.registry import registry
@@ -281,6 +282,7 @@ def make(view_type: type[FamilyView], names: Names | None = None) -> FamilyGame:
         variants=_variants(*_VARIANTS[name]),
         random_setup=_random_setup,
         hide_others=_hide_others(preset),
+        server=functools.partial(server_part, __package__ or "", name),  # starlette, when asked for
         **outcomes,
     )
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...common.cards import DECK, Card
+from ...common.cards import DECK, Card, Rank, Suit
 from ...errors import IllegalMoveError, InvalidMoveError, SevensError
 from .._layout import server_part
+from .deal import PACK
 from .events import Play
 from .game import legal_moves
 from .observation import PlayerView
@@ -53,18 +54,25 @@ def refusal(state: GameState, move: Any, error: SevensError) -> str:
 
 
 def view(state: GameState, seen: PlayerView) -> Json:
-    """Sevens' fields of a seat's view JSON: the table, the passes, the winner, the events."""
+    """Sevens' fields of a seat's view JSON: the table, the passes, the winner, the rows, the events."""
     history: list[Json] = [
         {"event": "play", "seat": event.seat, "card": str(event.card)}
         if isinstance(event, Play)
         else {"event": "pass", "seat": event.seat}
         for event in seen.history
     ]
+    rows = [seen.row(suit) for suit in Suit]
     return {
         "version": len(seen.table),
         "table": [str(card) for card in sorted(seen.table)],
         "passes": list(seen.passes),
         "winner": seen.winner,
+        "layout": {  # the rows as a page draws them (R8, R9)
+            "suits": [suit.symbol for suit in Suit],
+            "ranks": [rank.label() for rank in PACK.ranks],
+            "centre": Rank.NINE.label(),
+            "rows": [None if row is None else [row[0].label(), row[1].label()] for row in rows],
+        },
         "history": history,
     }
 
