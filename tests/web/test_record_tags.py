@@ -13,7 +13,7 @@ from .conftest import Clock, auth, make_table
 from .test_api import play_out
 
 
-@pytest.mark.parametrize("game", ["sevens", "durak"])
+@pytest.mark.parametrize("game", ["sevens", "durak", "fan-tan"])
 def test_the_record_names_the_seats_the_bots_the_day_and_the_result(
     client: TestClient, clock: Clock, game: str
 ) -> None:
