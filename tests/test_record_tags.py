@@ -346,3 +346,16 @@ def test_the_largest_tags_fit_every_games_default_limit() -> None:
         game = games.get(name)
         state = game.new_game(3, seed=1)
         assert game.read_record(game.to_json(state, tags=tags, indent=16)).tags == tags
+
+
+def test_the_family_engines_russian_records_read_any_tag_text() -> None:
+    # the family engine playing the main game reads sevens_ru.to_json's records, whose
+    # dealer is optional: a tag that says "dealer" is no dealer field
+    from sevens_ru.games.family.russian import RUSSIAN
+
+    state = RUSSIAN.new_game(3, seed=1)
+    tags = Tags(event="dealer", players=("dealer", "b", "c"))
+    text = RUSSIAN.to_json(state, tags=tags)
+    assert '"dealer"' in text and "dealer" not in json.loads(text)
+    assert RUSSIAN.read_record(text) == Record(state, tags)
+    assert s7.read_record(text).tags == tags  # the main game's own record, the same

@@ -151,8 +151,11 @@ def read(
     function: str,
     max_bytes: int | None,
     largest: int = 0,
+    optional: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """The JSON object of a record of ``game``, its envelope and field names checked.
+
+    ``optional`` fields may be there too, beside ``"tags"``.
 
     ``fields`` are all the fields the record must have (the envelope's included);
     ``function`` names the loader in the message for text that is not text. Text of
@@ -180,7 +183,7 @@ def read(
             )
         quoted = excerpt(found) if isinstance(found, str) else kind(found)
         raise RecordError(f"field 'game': expected {game.key!r}, got {quoted}")
-    check_fields("the record", record, fields, optional=("tags",))
+    check_fields("the record", record, fields, optional=(*optional, "tags"))
     return record
 
 

@@ -103,13 +103,12 @@ def read_record(
     Raises:
         RecordError: as :func:`from_json`, or a bad tag (the message names it).
     """
-    fields: tuple[str, ...] = _FIELDS
-    if preset.name == "sevens" and isinstance(text, (str, bytes)) and '"dealer"' not in str(text):
-        fields = _RUSSIAN_FIELDS
+    russian = preset.name == "sevens"  # sevens_ru.to_json's records: the dealer optional
     record = _records.read(
         text,
         game=preset.names,
-        fields=fields,
+        fields=_RUSSIAN_FIELDS if russian else _FIELDS,
+        optional=("dealer",) if russian else (),
         function="from_json",
         max_bytes=max_bytes,
         largest=LARGEST_RECORD,
