@@ -121,10 +121,10 @@ pygments_dark_style = "monokai"
 logger = logging.getLogger("sevens_ru.docs")
 
 
-HOMES = ("sevens_ru.common", "sevens_ru.games.")
-"""Where the code lives: each game's folder and the shared machinery. Their names are
-documented at the paths code imports them by (``sevens_ru``, ``sevens_ru.durak``,
-``sevens_ru.bots``...), which re-export them."""
+HOMES = ("sevens_ru.common", "sevens_ru.games.", "sevens_ru.series.")
+"""Where the code lives: each game's folder, the shared machinery and the series'
+modules. Their names are documented at the paths code imports them by (``sevens_ru``,
+``sevens_ru.durak``, ``sevens_ru.bots``, ``sevens_ru.series``...), which re-export them."""
 
 
 def public_modules() -> list[str]:

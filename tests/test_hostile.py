@@ -242,9 +242,10 @@ def tagged(text: str, tags: s7.Tags) -> dict[str, Any]:
 
 
 def test_the_stated_largest_records() -> None:
-    # Sevens: the 36 cards of the deal, and at most 35 played (R14) of which 4 tens.
+    # Sevens: the 36 cards of the deal, and at most 35 played (R14) of which 4 tens;
+    # a dealer other than the default (M2) adds its field.
     def sevens_bound(players: int, indent: int | None, tags: s7.Tags | None = None) -> int:
-        record = json.loads(s7.to_json(s7.new_game(players, seed=1)))
+        record = json.loads(s7.to_json(s7.new_game(players, seed=1, dealer=0)))
         if tags is not None:
             record = tagged(json.dumps(record), tags)
         record["options"] = {"rank_by_passes": False, "place_numbering": "competition"}
@@ -252,16 +253,16 @@ def test_the_stated_largest_records() -> None:
         record["moves"] = tens_first[: 36 - (players - 1)]
         return len(json.dumps(record, ensure_ascii=False, indent=indent).encode())
 
-    assert max(sevens_bound(players, None) for players in range(2, 7)) == 718
-    assert max(sevens_bound(players, 16) for players in range(2, 7)) == 4026 < MAX_BYTES
+    assert max(sevens_bound(players, None) for players in range(2, 7)) == 731
+    assert max(sevens_bound(players, 16) for players in range(2, 7)) == 4055 < MAX_BYTES
     # the tags: at most 4,096 bytes, and the most lines at six seats
     assert len(json.dumps(widest_tags(6).to_json(), ensure_ascii=False).encode()) == 4096
     tagged_sizes = [sevens_bound(players, None, widest_tags(players)) for players in range(2, 7)]
-    assert max(tagged_sizes) <= 718 + len(', "tags": ') + 4096 == LARGEST_RECORD == 4824
+    assert max(tagged_sizes) <= 731 + len(', "tags": ') + 4096 == LARGEST_RECORD == 4837
     assert max(sevens_bound(players, 16, widest_tags(players)) for players in range(2, 7)) < 15_000
     for seed in range(200):
         for players in (2, 6):
-            assert len(s7.to_json(finished_sevens(players, seed)).encode()) <= 718
+            assert len(s7.to_json(finished_sevens(players, seed)).encode()) <= 731 - 13
     # Durak: at most 1000 × 19 bouts of four players, each a lead and four more moves.
     bouts = durak_record.MAX_TAKE_LIMIT * (4 * 9 // 2 + 1)
     lead, cover = len('"lead 10♣ 10♦ 10♥ 10♠", '.encode()), len('"cover 10♣ 10♠", '.encode())
@@ -297,7 +298,7 @@ def test_max_bytes_counts_the_bytes_before_parsing() -> None:
     assert s7.from_json(text, max_bytes=size) == finished_sevens()
     message = refusal(lambda: s7.from_json(text, max_bytes=size - 1), s7.RecordError)
     assert f"the record is {size:,} bytes long" in message  # exact: ♦ is 3 bytes
-    assert "(a Sevens record is at most 4,824 bytes)" in message
+    assert "(a Sevens record is at most 4,837 bytes)" in message
     assert refusal(lambda: s7.from_json(text.encode(), max_bytes=100), s7.RecordError)
     huge = "{" + " " * (durak_record.MAX_BYTES + 1)
     assert "at least" in refusal(lambda: durak.from_json(huge), s7.RecordError)

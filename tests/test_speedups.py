@@ -200,6 +200,16 @@ def test_seeded_deals_and_shuffles_agree() -> None:
             assert compiled == pure, (seed, players)
             compiled, pure = both(lambda p, s: s7.new_game(p, seed=s).current_player, players, seed)
             assert compiled == pure  # R7: the holder of 9♦
+            dealer = abs(hash(seed)) % players  # M2: another dealer, the same deal in both
+            compiled, pure = both(deal_seeded, players, seed, dealer)
+            assert compiled == pure, (seed, players, dealer)
+            compiled, pure = both(
+                lambda p, s, d: s7.new_game(p, seed=s, dealer=d).current_player,
+                players,
+                seed,
+                dealer,
+            )
+            assert compiled == pure
 
 
 @needs_core

@@ -55,20 +55,20 @@ from .games.sevens.record import from_json, read_record, to_json
 from .games.sevens.scoring import POINTS, Standing, card_points, ranking, returns
 from .games.sevens.state import GameState
 
-if TYPE_CHECKING:  # at run time sevens_ru.durak is imported when first used: see __getattr__
-    from . import durak
+if TYPE_CHECKING:  # at run time these are imported when first used: see __getattr__
+    from . import durak, series
 
 __version__ = "0.1.0.dev0"
 
 
-if not TYPE_CHECKING:  # for the type checker, durak is imported above
+if not TYPE_CHECKING:  # for the type checker, durak and series are imported above
 
     def __getattr__(name: str) -> object:
-        """``sevens_ru.durak``, imported when first used: ``import sevens_ru`` leaves it out."""
-        if name == "durak":
+        """``sevens_ru.durak`` and ``sevens_ru.series``, imported when first used: ``import sevens_ru`` leaves them out."""
+        if name in ("durak", "series"):
             import importlib
 
-            return importlib.import_module(".durak", __name__)
+            return importlib.import_module(f".{name}", __name__)
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -118,6 +118,7 @@ __all__ = [
     "ranking",
     "read_record",
     "returns",
+    "series",
     "to_json",
     "view",
     *_errors.__all__,

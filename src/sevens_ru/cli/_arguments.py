@@ -250,11 +250,38 @@ def parser(
             "--save", type=writable, default=None, metavar="FILE", help="save the game record"
         )
 
+    def series(sub: argparse.ArgumentParser) -> None:
+        group = sub.add_argument_group(
+            "series", "a series of deals at one table, with stacks or totals (sevens_ru.series)"
+        )
+        group.add_argument(
+            "--series", action="store_true", help="play a series of deals instead of one game"
+        )
+        group.add_argument(
+            "--scoring",
+            choices=("bank", "chips", "penalty", "places", "score"),
+            default=None,
+            help="how the series is scored (default: the game's own)",
+        )
+        for name, text in (
+            ("deals", "end after this many deals (default: one per seat; the bank: none)"),
+            ("target", "end when a stack or total reaches this"),
+            ("start", "every seat's stack or total at first (default: 100 with the bank, else 0)"),
+            ("ante", "the bank: each seat's ante every deal (default 10)"),
+            ("fine", "the bank: what a pass costs (default 10)"),
+            ("stake", "Durak's chips: the stake (default 1)"),
+        ):
+            group.add_argument(f"--{name}", type=whole(least=0), default=None, help=text)
+        group.add_argument(
+            "--debt", action="store_true", help="the bank: fines paid in full, stacks below 0"
+        )
+
     def bots(sub: argparse.ArgumentParser, option: str, text: str) -> None:
         sub.add_argument(option, nargs="+", default=None, metavar="BOT", help=text)
 
     sub = subs["demo"] = commands.add_parser("demo", help="bots play one game, shown move by move")
     table(sub)
+    series(sub)
     bots(
         sub,
         "--bots",
@@ -271,6 +298,7 @@ def parser(
 
     sub = subs["play"] = commands.add_parser("play", help="play against bots in the terminal")
     table(sub)
+    series(sub)
     bots(sub, "--opponents", "the bots, by seat after yours (repeated to fill the table)")
     sub.add_argument("--seat", type=whole(least=0), default=0, help="your seat (default 0)")
     sub.add_argument(

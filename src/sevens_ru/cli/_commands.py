@@ -29,6 +29,7 @@ from ..common._tags import Tags
 from ..common.cards import Language
 from ..games import Game as GameValue
 from ..svg import replay_html
+from . import _series
 from ._arguments import argument
 from ._shared import (
     PLAIN,
@@ -99,6 +100,10 @@ class Game:
     play: Callable[..., Any] | None = None
     """Its ``play(out, opponents, tell, **settings)``: the person at ``tell.human``
     against bots; ``None``: the game cannot be played in the terminal."""
+    person: Callable[[Output, Any], Any] | None = None
+    """Its person at the terminal, ``person(out, tell)``: a bot (``choose(view, rng)``)
+    that shows the seat's view and asks for a move, for ``play --series``; ``None``: a
+    series of the game cannot be played in the terminal."""
     title: Callable[[Any], str] = _players_title
     """The title of a match's table of results."""
     note: Callable[[Any], str] = _fair_share
@@ -158,7 +163,9 @@ def plain_game(game: GameValue[Any, Any, Any]) -> Game:
 
 
 def demo(game: Game, args: argparse.Namespace, out: Output) -> int:
-    """``sevens-ru demo``: bots play one game, shown move by move."""
+    """``sevens-ru demo``: bots play one game, shown move by move (a series with ``--series``)."""
+    if _series.wanted(args):
+        return _series.demo(game, args, out)
     players = game.players if args.players is None else args.players
     settings = game.settings(args, players, "--players")
     bots, names = seated(game.make_bot, args.bots or game.bots["demo"], players, "--bots")
@@ -168,7 +175,9 @@ def demo(game: Game, args: argparse.Namespace, out: Output) -> int:
 
 
 def play(game: Game, args: argparse.Namespace, out: Output) -> int:
-    """``sevens-ru play``: a person against bots."""
+    """``sevens-ru play``: a person against bots (for a series with ``--series``)."""
+    if _series.wanted(args):
+        return _series.play(game, args, out)
     if game.play is None:
         raise argparse.ArgumentError(
             None, f"argument --game: {game.game.name} cannot be played in the terminal"
@@ -254,7 +263,10 @@ def replay(game: Game, args: argparse.Namespace, out: Output) -> int:
     """``sevens-ru replay``: step through the game record ``args.record`` (its text).
 
     With ``--html OUT``, write the game as one HTML page instead (:func:`sevens_ru.svg.replay_html`).
+    A series record (:mod:`sevens_ru.series`) is replayed deal by deal.
     """
+    if _series.is_series_record(args.record):
+        return _series.replay(game, args, out)
     if args.html is None:
         replay_game(out, game.game, game.drawing, args.record, lang=args.lang, step=args.step)
         return 0

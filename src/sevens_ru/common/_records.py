@@ -155,18 +155,16 @@ def read(
 ) -> dict[str, Any]:
     """The JSON object of a record of ``game``, its envelope and field names checked.
 
-    ``optional`` fields may be there too, beside ``"tags"``.
-
-    ``fields`` are all the fields the record must have (the envelope's included);
-    ``function`` names the loader in the message for text that is not text. Text of
-    more than ``max_bytes`` bytes (as UTF-8) is refused before it is parsed, unless
-    ``max_bytes`` is ``None``; ``largest`` is the game's largest legal record, for the
-    message.
+    ``fields`` are all the fields the record must have (the envelope's included), and
+    ``optional`` those it may have beside them; ``function`` names the loader in the
+    message for text that is not text. Text of more than ``max_bytes`` bytes (as UTF-8)
+    is refused before it is parsed, unless ``max_bytes`` is ``None``; ``largest`` is the
+    game's largest legal record, for the message.
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise RecordError(f"{game.prefix}{function}() takes JSON text, got {type(text).__name__}")
     if max_bytes is not None:
-        _check_size(text, game.title, max_bytes, largest)
+        _check_size(text, game, max_bytes, largest)
     record = _parse(text)
     if not isinstance(record, dict):
         raise RecordError(f"a game record is a JSON object, got {kind(record)}")
@@ -183,7 +181,7 @@ def read(
             )
         quoted = excerpt(found) if isinstance(found, str) else kind(found)
         raise RecordError(f"field 'game': expected {game.key!r}, got {quoted}")
-    check_fields("the record", record, fields, optional=(*optional, "tags"))
+    check_fields("the record", record, fields, (*optional, "tags"))
     return record
 
 
@@ -199,7 +197,9 @@ def _parse(text: str | bytes | bytearray) -> Any:
         raise RecordError(f"not valid JSON: {error}") from error
 
 
-def _check_size(text: str | bytes | bytearray, title: str, max_bytes: int, largest: int) -> None:
+def _check_size(
+    text: str | bytes | bytearray, game: Game | None, max_bytes: int, largest: int
+) -> None:
     """Refuse ``text`` if it has more than ``max_bytes`` bytes, reading it at most once."""
     limit = as_int(max_bytes)
     if limit is None or limit < 0:
@@ -210,7 +210,7 @@ def _check_size(text: str | bytes | bytearray, title: str, max_bytes: int, large
     if isinstance(text, str) and size <= limit < 4 * size:  # as UTF-8, perhaps more
         size, exact = len(text.encode("utf-8", "surrogatepass")), True  # < 4 * limit
     if size > limit:
-        bound = f" (a {title} record is at most {largest:,} bytes)" if largest else ""
+        bound = f" (a {game.title} record is at most {largest:,} bytes)" if game and largest else ""
         raise RecordError(
             f"the record is {'' if exact else 'at least '}{size:,} bytes long, "
             f"more than max_bytes={limit:,}{bound}"
@@ -218,17 +218,17 @@ def _check_size(text: str | bytes | bytearray, title: str, max_bytes: int, large
 
 
 def check_fields(
-    where: str, record: dict[str, Any], fields: tuple[str, ...], *, optional: tuple[str, ...] = ()
+    where: str, record: dict[str, Any], fields: tuple[str, ...], optional: tuple[str, ...] = ()
 ) -> None:
-    """Refuse ``record`` (an object ``where`` names) unless its keys are ``fields``, and perhaps ``optional`` ones."""
+    """Refuse ``record`` (an object ``where`` names) unless its keys are ``fields``, and perhaps some of ``optional``."""
     missing = [field for field in fields if field not in record]
     if missing:
         raise RecordError(f"{where} lacks {', '.join(map(repr, missing))}")
     unknown = [field for field in record if field not in fields and field not in optional]
     if unknown:
         names = ", ".join(excerpt(field) for field in unknown[:5])
-        also = f" (and {', '.join(optional)})" if optional else ""
-        raise RecordError(f"{where} has unknown {names}; expected only {', '.join(fields)}{also}")
+        known = ", ".join((*fields, *optional))
+        raise RecordError(f"{where} has unknown {names}; expected only {known}")
 
 
 def integer(record: dict[str, Any], field: str, low: int, high: int, *, what: str = "") -> int:
@@ -432,7 +432,7 @@ def reader(
         if not isinstance(text, (str, bytes, bytearray)):
             raise RecordError(f"read_record() takes JSON text, got {type(text).__name__}")
         if max_bytes is not None:
-            _check_size(text, "", max_bytes, 0)
+            _check_size(text, None, max_bytes, 0)
         record = _parse(text)
         tags = Tags()
         if isinstance(record, dict) and "tags" in record:

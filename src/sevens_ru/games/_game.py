@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # the tensors need numpy, which the core does not
     import numpy.typing as npt
 
     from ..common._results import MatchRules
+    from ..series.rules import SeriesRules
 
 __all__ = ["RULES", "Bots", "Game", "Kernels", "State", "Tensors", "rules_of"]
 
@@ -315,6 +316,10 @@ class Game(Generic[S, V, M]):
     """What a match between bots measures of the game and how it deals (a
     :class:`sevens_ru.tournament.MatchRules`), imported when a match is played; ``None``:
     each entry's wins, mean place and mean return, each deal from its seed alone."""
+    series: Callable[[], SeriesRules] | None = None
+    """What a series of deals of the game needs to know of it (a
+    :class:`sevens_ru.series.SeriesRules`: its scoring kinds, penalties, payoffs,
+    dealers), imported when a series is played; ``None``: the game is not played in series."""
 
     def __attrs_post_init__(self) -> None:
         if not _records.takes_tags(self.to_json):  # another package's game: tags around its record

@@ -443,7 +443,7 @@ def chances(players: int, options: Options | None) -> Chances:
     >>> from sevens_ru.durak import Options, encode
     >>> model = encode.chances(3, Options(short_deck=True))
     >>> model.room, model.length, model.max_outcomes
-    ((9, 9, 9, 5), 33, 36)
+    ((9, 9, 9, 5), 12, 64)
 
     Raises:
         InvalidDealError: ``players`` is not 2 to 4 (D2), or too many for the short pack.

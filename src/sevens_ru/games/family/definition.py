@@ -20,6 +20,7 @@ each from its module in ``sevens_ru/games/family/entries/``.
 from __future__ import annotations
 
 import functools
+import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -164,6 +165,11 @@ def _hide_others(preset: game.Preset) -> Callable[..., FamilyState]:
 _TRIES = 20
 
 
+def _series(name: str) -> Callable[[], Any]:
+    """The preset's part of series play (M3), imported when a series is played."""
+    return lambda: importlib.import_module(f"{__package__}.series").rules(name)
+
+
 def _variants(
     every: Sequence[Any], small: Sequence[Any]
 ) -> Callable[[int], Sequence[Mapping[str, Any]]]:
@@ -282,6 +288,8 @@ def make(view_type: type[FamilyView], names: Names | None = None) -> FamilyGame:
         variants=_variants(*_VARIANTS[name]),
         random_setup=_random_setup,
         hide_others=_hide_others(preset),
+        tensors=lambda: importlib.import_module(f"{__package__}.encode").tensors(name),
+        series=_series(name),
         server=functools.partial(server_part, __package__ or "", name),  # starlette, when asked for
         **outcomes,
     )

@@ -374,12 +374,12 @@ def information_state(view: PlayerView) -> Tensor:
 
 
 def chances(players: int, options: Options | None) -> Chances:
-    """The deal as OpenSpiel's chance nodes: each card of the pack in turn to a seat (R5).
+    """The deal as OpenSpiel's chance nodes: the pack's cards in turn to the seats (R5), a few a node.
 
     >>> from sevens_ru import encode
     >>> model = encode.chances(4, None)
     >>> model.room, model.length, model.max_moves
-    ((9, 9, 9, 9), 36, 33)
+    ((9, 9, 9, 9), 12, 33)
 
     Raises:
         InvalidDealError: ``players`` is not 2 to 6 (R4).

@@ -6,6 +6,10 @@ A record holds the players, the options, the deal and the cards played, in order
      "options": {"rank_by_passes": false, "place_numbering": "competition"},
      "deal": [["6♣", ...], ...], "moves": ["9♦", ...]}
 
+A game dealt by another seat than the default, ``players − 1`` (M2), has a
+``"dealer"`` field after ``"players"`` (F18); a record without one is dealt by the
+default dealer, as every record was before the field existed.
+
 Passes are not stored: they follow from the moves (R11). A record may hold tags too,
 right after ``"game"``: who played, which bots, the event, the date, the result
 (:class:`~sevens_ru.Tags`, given to :func:`to_json` and read back by
@@ -55,16 +59,17 @@ __all__ = [
 FORMAT = _records.FORMAT
 """The version of the record format this library writes and reads."""
 
-LARGEST_RECORD = 718 + _records.TAGS_BYTES
-"""A bound on the size in bytes of a record :func:`to_json` writes without ``indent``: 4,824.
+LARGEST_RECORD = 718 + len(', "dealer": 0') + _records.TAGS_BYTES
+"""A bound on the size in bytes of a record :func:`to_json` writes without ``indent``: 4,837.
 
 Every record holds the 36 cards of the deal; at most 35 cards are played (the others
 hold a card each when a seat plays its last, R14), at most 4 of them tens (the only
 cards of 5 bytes in UTF-8): 718 bytes at most, for the player count and options whose
-record is longest. Its tags add at most 4,106 bytes (``"tags"`` and the tags' own 4,096, see
-:class:`~sevens_ru.Tags`). With ``indent=16``, the widest
-:func:`to_json` allows, a record is at most 4,026 bytes without tags and under 15,000
-with them.
+record is longest, and a dealer other than the default adds 13 (M2): 731 bytes. Its
+tags add at most 4,106 bytes (``"tags"`` and the tags' own 4,096, see
+:class:`~sevens_ru.Tags`). With ``indent=16``, the widest :func:`to_json` allows, a
+record is at most 4,026 bytes without a dealer or tags, 4,055 with a dealer, and under
+15,000 with tags.
 """
 MAX_BYTES = 16_384
 """The default ``max_bytes`` of :func:`from_json`: 16 KiB.
@@ -102,10 +107,13 @@ def to_json(state: GameState, *, indent: int | str | None = None, tags: Tags | N
     written = _records.written_tags(
         tags, players=state.players, result=_records.outcome(state, is_over, ranking)
     )
+    players = state.players
+    dealer = {} if state.dealer == players - 1 else {"dealer": state.dealer}  # F18
     return _records.write(
         SEVENS,
         {
-            "players": state.players,
+            "players": players,
+            **dealer,
             "options": {
                 "rank_by_passes": state.options.rank_by_passes,
                 "place_numbering": state.options.place_numbering,
@@ -169,16 +177,20 @@ def read_record(text: str | bytes, *, max_bytes: int | None = MAX_BYTES) -> Reco
         text,
         game=SEVENS,
         fields=_FIELDS,
+        optional=("dealer",),
         function="from_json",
         max_bytes=max_bytes,
         largest=LARGEST_RECORD,
     )
     tags = _records.tags_in(record)
     players = _records.integer(record, "players", MIN_PLAYERS, MAX_PLAYERS)
+    dealer = None
+    if "dealer" in record:  # M2, F18: absent for the default dealer
+        dealer = _records.integer(record, "dealer", 0, players - 1, what="a seat from ")
     options = _records.options(record, Options)
     deal = _records.hands(record)
     with _records.blame("deal"):
-        state = new_game(players, hands=deal, options=options)
+        state = new_game(players, hands=deal, options=options, dealer=dealer)
     state = _records.replay(
         state, record["moves"], apply, items="cards", example="a card such as '9♦'"
     )
