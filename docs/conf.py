@@ -66,6 +66,8 @@ nitpick_ignore_regex = [
     ("py:class", r"sevens_ru\.envs\._tables\.(StateT|ViewT|OptionsT)"),
     ("py:class", r"(sevens_ru\.games\._game\.)?(S|V|M)"),  # a Game's type variables
     ("py:class", r"(sevens_ru\.common\._results\.)?(B|Opts)"),  # a match result's type variables
+    ("py:class", r"(sevens_ru\.common\._records\.)?S"),  # a record's type variable
+    ("py:class", r"datetime\.(date|datetime)"),  # a record's date (the standard library)
     (
         "py:class",
         r"sevens_ru\.common\._match\.MatchSettings",

@@ -33,6 +33,8 @@ from . import scoring as scoring
 from . import shuffle as shuffle
 from . import state as state
 from .common._core import IMPLEMENTATION
+from .common._records import Record
+from .common._tags import BotTag, Tags
 from .common.cards import DECK, LANGUAGES, Card, Language, Rank, Suit, cards_from_mask, mask_of
 from .common.packs import (
     FRENCH_52,
@@ -49,7 +51,7 @@ from .games.sevens.events import Event, Pass, Play
 from .games.sevens.game import apply, is_over, legal_actions, legal_mask, legal_moves, new_game
 from .games.sevens.observation import PlayerView, view
 from .games.sevens.options import Options, PlaceNumbering
-from .games.sevens.record import from_json, to_json
+from .games.sevens.record import from_json, read_record, to_json
 from .games.sevens.scoring import POINTS, Standing, card_points, ranking, returns
 from .games.sevens.state import GameState
 
@@ -93,8 +95,11 @@ __all__ = [
     "Play",
     "PlayerView",
     "Rank",
+    "Record",
     "Standing",
     "Suit",
+    "Tags",
+    "BotTag",
     "__version__",
     "action_of",
     "apply",
@@ -111,6 +116,7 @@ __all__ = [
     "move_of",
     "new_game",
     "ranking",
+    "read_record",
     "returns",
     "series",
     "to_json",

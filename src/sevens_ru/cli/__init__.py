@@ -3,8 +3,8 @@
 Commands::
 
     sevens-ru demo      [--game G] [--players N] [--seed S] [--bots B ...] [--lang L] [--delay SEC] [--save FILE] [--series ...]
-    sevens-ru play      [--game G] [--players N] [--seed S] [--opponents B ...] [--seat K] [--lang L] [--save FILE] [--series ...]
-    sevens-ru simulate  [--game G] [--bots B ...] [--games N] [--seed S] [--jobs J] [--backend ray [--address ADDR]] [--json] [--no-duplicate]
+    sevens-ru play      [--game G] [--players N] [--seed S] [--opponents B ...] [--seat K] [--name NAME] [--lang L] [--save FILE] [--series ...]
+    sevens-ru simulate  [--game G] [--bots B ...] [--deals N] [--seed S] [--jobs J] [--backend ray [--address ADDR]] [--json] [--no-duplicate] [--records FILE]
     sevens-ru replay    FILE [--step | --no-step] [--lang L] [--html OUT]
     sevens-ru serve     [--host 127.0.0.1] [--port 8000] [--db FILE]
 

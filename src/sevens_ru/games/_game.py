@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
 
+from ..common import _records
 from ..common._numbers import as_int
 from ..common._quote import excerpt, got
+from ..common._records import Record
 from ..common.cards import LANGUAGES, Language
 from ..common.packs import RUSSIAN_36, Pack
 from ..errors import InvalidDealError, UnknownLanguageError
@@ -178,6 +180,7 @@ RULES = (
     "returns",
     "to_json",
     "from_json",
+    "read_record",
     "parse_move",
     "action_of",
     "move_of",
@@ -287,7 +290,11 @@ class Game(Generic[S, V, M]):
     returns: Callable[[S], tuple[float, ...]]
     """Zero-sum values of a finished game, one per seat."""
     to_json: Callable[..., str]
-    """``to_json(state)``: the game record."""
+    """``to_json(state, *, tags=None)``: the game record, with its tags (a :class:`~sevens_ru.Tags`) if given.
+
+    A game whose own ``to_json`` takes no ``tags`` (another package's) gets them all the
+    same: the library writes them into its record (and its :attr:`from_json` reads
+    past them)."""
     from_json: Callable[..., S]
     """``from_json(text)``: the state of a record, every move replayed and checked."""
     parse_move: Callable[[str], M]
@@ -304,6 +311,16 @@ class Game(Generic[S, V, M]):
     """The legal actions as an int: bit ``a`` set when action ``a`` is legal."""
     bots: Bots
     """Its bots by name."""
+
+    read_record: Callable[..., Record[S]] = attrs.field(
+        default=attrs.Factory(
+            lambda game: _records.reader(game.from_json, game.is_over, game.ranking),
+            takes_self=True,
+        )
+    )
+    """``read_record(text, *, max_bytes=...)``: a record's state and its tags, a
+    :class:`~sevens_ru.Record`. A game that gives none reads the tags itself and gives the
+    rest of the record to :attr:`from_json`."""
 
     pack: Pack = RUSSIAN_36
     """The pack in whose order its card sets and card action numbers are written
@@ -352,6 +369,16 @@ class Game(Generic[S, V, M]):
     """What a series of deals of the game needs to know of it (a
     :class:`sevens_ru.series.SeriesRules`: its scoring kinds, penalties, payoffs,
     dealers), imported when a series is played; ``None``: the game is not played in series."""
+
+    def __attrs_post_init__(self) -> None:
+        if not _records.takes_tags(self.to_json):  # another package's game: tags around its record
+            object.__setattr__(
+                self, "to_json", _records.tagging(self.to_json, self.is_over, self.ranking)
+            )
+            read_record = self.read_record
+            object.__setattr__(
+                self, "from_json", lambda text, **keywords: read_record(text, **keywords).state
+            )
 
     def seats(self, players: object) -> int:
         """``players`` as an ``int`` if the game is for that many seats, else raise.

@@ -26,8 +26,9 @@ True
 from __future__ import annotations
 
 from .. import games
+from ..common._tags import Tags
 from ..common.cards import Language
-from ..errors import InvalidSeatError, NotAGameStateError
+from ..errors import InvalidSeatError, NotAGameStateError, RecordError
 from . import _replay
 from ._draw import check_language
 
@@ -70,12 +71,14 @@ def position(position: Position, *, seat: int | None = None, lang: Language = "e
     return game.draw(position, seat, lang)
 
 
-def replay_html(state: object, *, lang: Language = "en") -> str:
+def replay_html(state: object, *, lang: Language = "en", tags: Tags | None = None) -> str:
     """A one-page HTML replay of ``state``'s game, from the deal to ``state``.
 
     Every position is drawn with every hand face up; the page needs no network and no
     file beside it. Without JavaScript it shows the positions one below another; with it,
     one at a time, stepped with the buttons, the slider or the arrow, Home and End keys.
+    A record's ``tags`` (:attr:`sevens_ru.Record.tags`) head the page: its event, site,
+    date and round, and the player in each seat.
 
     >>> import sevens_ru as s7
     >>> from sevens_ru import svg
@@ -85,10 +88,13 @@ def replay_html(state: object, *, lang: Language = "en") -> str:
     >>> page = svg.replay_html(state, lang="de")
     >>> page.startswith("<!DOCTYPE html>"), page.count("<svg") == len(state.table) + 1
     (True, True)
+    >>> "<li>Spieler 1: Anna</li>" in svg.replay_html(state, tags=s7.Tags(players=("x", "Anna", "y")), lang="de")
+    True
 
     Raises:
         NotAGameStateError: ``state`` is not a state of a registered game that draws.
         UnknownLanguageError: ``lang`` is not one of :data:`sevens_ru.LANGUAGES`.
+        RecordError: ``tags`` is not a :class:`~sevens_ru.Tags`.
     """
     lang = check_language(lang)
     game = games.game_of(state)
@@ -96,7 +102,9 @@ def replay_html(state: object, *, lang: Language = "en") -> str:
         raise NotAGameStateError(
             f"svg.replay_html() takes a state of a game, got {type(state).__name__}"
         )
-    return _replay.page(game, state, lang)
+    if tags is not None and not isinstance(tags, Tags):
+        raise RecordError(f"tags must be a sevens_ru.Tags or None, got {type(tags).__name__}")
+    return _replay.page(game, state, lang, tags)
 
 
 def series_position(position: object, *, seat: int | None = None, lang: Language = "en") -> str:

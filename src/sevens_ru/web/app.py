@@ -9,6 +9,7 @@ answered and every seat's live stream told.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
 import os
@@ -32,8 +33,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .. import svg
 from ..common._numbers import as_int
+from ..common._tags import BotTag, Tags
 from ..common.cards import LANGUAGES
 from ..errors import NotAGameStateError, SevensError
+from ..games import get as registered
 from .games import GAMES, HUMAN, Game
 from .store import Store
 
@@ -398,8 +401,18 @@ def create_app(
         if state.current_player is not None:
             raise ApiError(409, "the record is given once the game is over")
         name = f"{table.game.name}-{table.id}.json"
+        game = registered(table.game.name)
+        tags = Tags(  # who sat where ("human" or the bot), the day (UTC) and the result
+            date=datetime.datetime.fromtimestamp(server.clock(), datetime.timezone.utc).date(),
+            players=table.seats,
+            bots=[
+                None if kind == HUMAN else BotTag.of(table.bots[seat])
+                for seat, kind in enumerate(table.seats)
+            ],
+            result=Tags.result_of(game.ranking(state)),
+        )
         return Response(
-            table.game.to_json(state),
+            game.to_json(state, tags=tags),
             media_type="application/json",
             headers={**_HEADERS, "Content-Disposition": f'attachment; filename="{name}"'},
         )
