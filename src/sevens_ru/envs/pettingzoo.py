@@ -37,7 +37,7 @@ happen inside a step).
 from __future__ import annotations
 
 import random
-from typing import Any, Generic
+from typing import Any, Generic, Literal, overload
 
 from ..common._extras import needs
 from ..common._quote import excerpt
@@ -188,6 +188,16 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
         self.agent_selection = self.possible_agents[
             (self._seat_of[agent] + 1) % len(self.possible_agents)
         ]
+
+    @overload
+    def last(
+        self, observe: Literal[True] = True
+    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]: ...
+
+    @overload
+    def last(
+        self, observe: bool
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]: ...
 
     def last(
         self, observe: bool = True
