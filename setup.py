@@ -52,12 +52,14 @@ SOURCES = [
     f"{NATIVE}/planes.c",
     f"{NATIVE}/shake.c",
     "src/sevens_ru/games/sevens/_kernels.c",
+    "src/sevens_ru/games/sevens/batch/_lockstep.c",
     "src/sevens_ru/games/durak/_kernels.c",
+    "src/sevens_ru/games/durak/batch/_lockstep.c",
 ]
 HEADERS = [
     f"{NATIVE}/{name}.h"
     for name in ("common", "args", "draw", "kernels", "pack", "planes", "shake")
-]
+] + ["src/sevens_ru/games/durak/_durak.h"]
 
 setup(
     ext_modules=[

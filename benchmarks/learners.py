@@ -24,8 +24,16 @@ vector environment at least 20× the AEC environment, Durak's AEC environment at
 30 % of ``durak_raw``, ``sample_state`` at least 20,000 a second. Needs the extras
 pettingzoo, gymnasium and openspiel.
 
+With ``--peers``, the issue's table instead: every environment beside its peers, each
+timed in a pair with our PettingZoo ``sevens_env(4)`` (see ``peers.py``): OpenSpiel's
+C++ crazy_eights, skat, spades and bridge with ``make_observation``, PettingZoo's
+classic card games and pgx on CPU at batch 4,096 when they are installed (a line says
+so when not), our AEC, OpenSpiel and vector environments; then the issue's targets,
+and the action-number path against the move path of each engine.
+
     python benchmarks/learners.py            # about a minute
     python benchmarks/learners.py --quick    # a smoke run for CI: no timing claims
+    python benchmarks/learners.py --peers    # the table with the peers: a few minutes
 """
 
 from __future__ import annotations
@@ -37,6 +45,7 @@ from types import ModuleType
 
 import harness
 import numpy as np
+import peers
 import pyspiel
 
 import sevens_ru as s7
@@ -63,62 +72,26 @@ LABELS = {
 }
 
 
-def raw_workload(game: ModuleType, players: int, rng: random.Random) -> harness.Workload:
-    """A game's engine: ``legal_moves`` + ``apply`` with a random legal move, game after game."""
+def raw_workload(
+    game: ModuleType, players: int, rng: random.Random, by_actions: bool = False
+) -> harness.Workload:
+    """A game's engine: ``legal_moves`` + ``apply`` with a random legal move, game after game.
+
+    ``by_actions``: by action numbers instead, ``legal_actions`` + ``apply`` of an int.
+    """
     state = game.new_game(players, seed=rng.getrandbits(64))
+    legal = game.legal_actions if by_actions else game.legal_moves
 
     def run(moves_wanted: int) -> int:
         nonlocal state
-        legal_moves, apply, draw = game.legal_moves, game.apply, rng.random
+        apply, draw = game.apply, rng.random
         for _ in range(moves_wanted):
-            moves = legal_moves(state)
+            moves = legal(state)
             if not moves:
                 state = game.new_game(players, seed=rng.getrandbits(64))
-                moves = legal_moves(state)
+                moves = legal(state)
             state = apply(state, moves[int(draw() * len(moves))])
         return moves_wanted
-
-    return run
-
-
-def aec_workload(env: object, rng: random.Random) -> harness.Workload:
-    """The PettingZoo loop; every step of an agent still playing counts."""
-    aec = env  # a CardGameEnv
-    aec.reset(seed=rng.getrandbits(32))  # type: ignore[attr-defined]
-
-    def run(steps: int) -> int:
-        done = 0
-        draw = rng.random
-        while done < steps:
-            observation, _, termination, truncation, _ = aec.last()  # type: ignore[attr-defined]
-            if termination or truncation:
-                aec.step(None)  # type: ignore[attr-defined]
-                if not aec.agents:  # type: ignore[attr-defined]
-                    aec.reset()  # type: ignore[attr-defined]
-                continue
-            legal = observation["action_mask"].nonzero()[0]
-            aec.step(int(legal[int(draw() * len(legal))]))  # type: ignore[attr-defined]
-            done += 1
-        return done
-
-    return run
-
-
-def vector_workload(seed: int) -> harness.Workload:
-    envs = SevensVectorEnv(VECTOR, players=PLAYERS)
-    _, info = envs.reset(seed=seed)
-    generator = np.random.default_rng(seed)
-
-    def run(moves: int) -> int:
-        nonlocal info
-        done = 0
-        while done < moves:
-            mask = info["action_mask"]
-            # A random legal card per game: the legal card with the largest random key.
-            actions = np.argmax(mask * generator.random(mask.shape, dtype=np.float32), axis=1)
-            _, _, _, _, info = envs.step(actions)
-            done += VECTOR
-        return done
 
     return run
 
@@ -207,17 +180,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=1.0, help="per workload per round")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="a few steps only, for CI")
+    parser.add_argument("--peers", action="store_true", help="the table with the peers")
     args = parser.parse_args(argv)
     if args.quick:
         args.rounds, args.seconds = 2, 0.01
+    if args.peers:
+        return peers_main(args)
 
     rng = random.Random(args.seed)
     workloads = {
         "raw": raw_workload(s7, PLAYERS, rng),
-        "aec": aec_workload(sevens_env(players=PLAYERS), rng),
-        "vector": vector_workload(args.seed),
+        "aec": peers.aec_workload(sevens_env(players=PLAYERS), rng),
+        "vector": peers.vector_workload(SevensVectorEnv(VECTOR, players=PLAYERS), args.seed),
         "durak_raw": raw_workload(durak, DURAK_PLAYERS, rng),
-        "durak_aec": aec_workload(durak_env(players=DURAK_PLAYERS), rng),
+        "durak_aec": peers.aec_workload(durak_env(players=DURAK_PLAYERS), rng),
         "sample_state": sample_workload(args.seed),
         "gym": gym_workload(args.seed),
         "openspiel": openspiel_workload(args.seed),
@@ -249,6 +225,182 @@ def main(argv: list[str] | None = None) -> int:
     samples = figures["sample_state"].median_rate()
     verdict = "" if args.quick else (" met" if samples >= 20_000 else " NOT met")
     print(f"RATE sample_state = {samples:,.0f}/s (target >= 20,000/s){verdict}")
+    if args.quick:
+        print("(quick run: too short for meaningful figures)")
+    return 0
+
+
+MISSING = {
+    "rlcard": "PettingZoo's classic card games need rlcard and pygame: pip install rlcard pygame",
+    "pygame": "PettingZoo's classic card games need rlcard and pygame: pip install rlcard pygame",
+    "shimmy": "PettingZoo's Hanabi needs shimmy (and OpenSpiel): pip install shimmy",
+    "pgx": "pgx needs pgx and jax: pip install pgx jax",
+    "jax": "pgx needs pgx and jax: pip install pgx jax",
+}
+
+
+def peers_main(args: argparse.Namespace) -> int:
+    """The issue's table: every environment beside its peers, in pairs with sevens_env(4)."""
+    from sevens_ru.envs.gymnasium import CardGameVectorEnv
+    from sevens_ru.envs.pettingzoo import env
+
+    rng = random.Random(args.seed)
+    seed = args.seed
+    workloads: dict[str, tuple[int, harness.Workload, int]] = {}
+    notes: list[str] = []
+
+    def ours_aec(name: str, players: int) -> harness.Workload:
+        return peers.aec_workload(env(name, players=players), rng)
+
+    workloads["our sevens_env(4) (a second one)"] = (4, ours_aec("sevens", 4), 1)
+    workloads["our durak_env(3)"] = (3, ours_aec("durak", 3), 1)
+    workloads["our sevens-52 env(4) (the layout family's engine)"] = (
+        4,
+        ours_aec("sevens-52", 4),
+        1,
+    )
+    openspiel_games = [
+        ("crazy_eights", {}, 5),
+        ("skat", {}, 3),
+        ("spades", {}, 4),
+        ("bridge", {"use_double_dummy_result": False}, 4),
+    ]
+    for name, params, players in openspiel_games:
+        label = f"OpenSpiel C++ {name}, make_observation"
+        workloads[label] = (players, peers.openspiel_workload(name, params, seed), 1)
+    for name, players in [("sevens", 4), ("durak", 3), ("sevens_52", 4)]:
+        label = f"our OpenSpiel python_{name}_ru({players}), make_observation"
+        workloads[label] = (
+            players,
+            peers.openspiel_workload(f"python_{name}_ru", {"players": players}, seed),
+            1,
+        )
+    missing = peers.installed("rlcard", "pygame")
+    if missing is None:
+        from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
+
+        for label, module in [("leduc", leduc_holdem_v4), ("texas", texas_holdem_v4)]:
+            workloads[f"PettingZoo classic (rlcard) {label}"] = (
+                2,
+                peers.aec_workload(module.env(), rng),
+                1,
+            )
+    else:
+        notes.append(f"PettingZoo classic leduc, texas: not installed ({MISSING[missing]})")
+    missing = peers.installed("shimmy", "pyspiel")
+    if missing is None:
+        from pettingzoo.classic import hanabi_v5
+
+        workloads["PettingZoo classic hanabi (OpenSpiel's, through shimmy)"] = (
+            2,
+            peers.aec_workload(hanabi_v5.env(), rng),
+            1,
+        )
+    else:
+        notes.append(f"PettingZoo classic hanabi: not installed ({MISSING[missing]})")
+    if peers.installed("pettingzoo.classic.gin_rummy_v4") is not None:
+        import pettingzoo
+
+        notes.append(
+            f"PettingZoo classic gin rummy: not in PettingZoo {pettingzoo.__version__} "
+            "(it was removed from the classic games)"
+        )
+    workloads[f"our SevensVectorEnv({peers.BATCH})"] = (
+        4,
+        peers.vector_workload(CardGameVectorEnv("sevens", peers.BATCH, players=4), seed),
+        peers.BATCH,
+    )
+    missing = peers.installed("pgx", "jax")
+    if missing is None and not args.quick:
+        for name in ("kuhn_poker", "leduc_holdem"):
+            label = f"pgx {name} on CPU, batch {peers.BATCH}"
+            workloads[label] = (2, peers.pgx_workload(name, seed), peers.BATCH)
+    elif missing is None:
+        notes.append("pgx: installed, left out of a quick run (its compiling takes seconds)")
+    else:
+        notes.append(f"pgx kuhn_poker, leduc_holdem: not installed ({MISSING[missing]})")
+
+    print(
+        f"sevens-ru {s7.__version__} ({s7.IMPLEMENTATION}), Python {sys.version.split()[0]}, "
+        f"numpy {np.__version__}; {args.rounds} rounds of about {args.seconds:g} s per side"
+    )
+    reference = ours_aec("sevens", 4)
+    found = peers.pairs(reference, workloads, args.rounds, args.seconds)
+    print()
+    print("| environment | players | steps/s | × our AEC env |")
+    print("|---|---|---|---|")
+    ours = found["our sevens_env(4) (a second one)"]
+    for name, pair in found.items():
+        shown = "our sevens_env(4) (PettingZoo AEC)" if pair is ours else name
+        print(f"| {shown} | {pair.players} | {pair.rate:,.0f} | {pair.ratio:.3g} |")
+    for note in notes:
+        print(f"| {note} | | | |")
+
+    def ratio(name: str) -> float | None:
+        pair = found.get(name)
+        return None if pair is None else pair.ratio
+
+    def fastest(*names: str) -> float | None:
+        ratios = [r for r in map(ratio, names) if r is not None]
+        return max(ratios) if ratios else None
+
+    os_peer = "OpenSpiel C++ {}, make_observation"
+    checks = [
+        (
+            "sevens_env(4) / fastest of crazy_eights, skat, spades",
+            1.0,
+            fastest(*(os_peer.format(game) for game in ("crazy_eights", "skat", "spades"))),
+            1.2,
+        ),
+        ("durak_env(3) / skat", ratio("our durak_env(3)"), ratio(os_peer.format("skat")), 1.0),
+        (
+            "python_sevens_ru / bridge",
+            ratio("our OpenSpiel python_sevens_ru(4), make_observation"),
+            ratio(os_peer.format("bridge")),
+            0.5,
+        ),
+        (
+            f"SevensVectorEnv({peers.BATCH}) / pgx leduc_holdem",
+            ratio(f"our SevensVectorEnv({peers.BATCH})"),
+            ratio(f"pgx leduc_holdem on CPU, batch {peers.BATCH}"),
+            10.0,
+        ),
+    ]
+    print()
+    for name, mine, theirs, target in checks:
+        if mine is None or theirs is None:
+            print(f"TARGET {name}: not measured (a side is not installed)")
+            continue
+        verdict = "" if args.quick else (" met" if mine / theirs >= target else " NOT met")
+        print(f"TARGET {name} = {mine / theirs:.2f} (target >= {target:g}){verdict}")
+    paths = peers.pairs(
+        raw_workload(s7, PLAYERS, rng),
+        {"sevens action path": (PLAYERS, raw_workload(s7, PLAYERS, rng, by_actions=True), 1)},
+        args.rounds,
+        args.seconds,
+        "the move path",
+    )
+    paths.update(
+        peers.pairs(
+            raw_workload(durak, DURAK_PLAYERS, rng),
+            {
+                "durak action path": (
+                    DURAK_PLAYERS,
+                    raw_workload(durak, DURAK_PLAYERS, rng, by_actions=True),
+                    1,
+                )
+            },
+            args.rounds,
+            args.seconds,
+            "the move path",
+        )
+    )
+    for name, pair in paths.items():
+        verdict = "" if args.quick else (" met" if pair.ratio >= 0.9 else " NOT met")
+        print(
+            f"TARGET {name} / move path = {pair.ratio:.2f} (target >= 0.9){verdict}"
+            "  # legal_actions + apply(int) against legal_moves + apply(move)"
+        )
     if args.quick:
         print("(quick run: too short for meaningful figures)")
     return 0

@@ -66,6 +66,8 @@ nitpick_ignore_regex = [
     ("py:class", r"sevens_ru\.envs\._tables\.(StateT|ViewT|OptionsT)"),
     ("py:class", r"(sevens_ru\.games\._game\.)?(S|V|M)"),  # a Game's type variables
     ("py:class", r"(sevens_ru\.common\._results\.)?(B|Opts)"),  # a match result's type variables
+    ("py:class", r"(sevens_ru\.common\._records\.)?S"),  # a record's type variable
+    ("py:class", r"datetime\.(date|datetime)"),  # a record's date (the standard library)
     (
         "py:class",
         r"sevens_ru\.common\._match\.MatchSettings",
@@ -123,10 +125,10 @@ pygments_dark_style = "monokai"
 logger = logging.getLogger("sevens_ru.docs")
 
 
-HOMES = ("sevens_ru.common", "sevens_ru.games.")
-"""Where the code lives: each game's folder and the shared machinery. Their names are
-documented at the paths code imports them by (``sevens_ru``, ``sevens_ru.durak``,
-``sevens_ru.bots``...), which re-export them."""
+HOMES = ("sevens_ru.common", "sevens_ru.games.", "sevens_ru.series.")
+"""Where the code lives: each game's folder, the shared machinery and the series'
+modules. Their names are documented at the paths code imports them by (``sevens_ru``,
+``sevens_ru.durak``, ``sevens_ru.bots``, ``sevens_ru.series``...), which re-export them."""
 
 
 def public_modules() -> list[str]:

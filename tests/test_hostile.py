@@ -9,6 +9,7 @@ how much work a long history does per move.
 from __future__ import annotations
 
 import copyreg
+import datetime
 import io
 import json
 import pickle
@@ -22,6 +23,7 @@ import pytest
 
 import sevens_ru as s7
 from sevens_ru import durak
+from sevens_ru.common._tags import MAX_SETTINGS, MAX_TAGS_BYTES, MAX_TEXT
 from sevens_ru.common.cards import DECK_MASK, LONGEST_CARD_TEXT
 from sevens_ru.games.durak import record as durak_record
 from sevens_ru.games.durak.bots import SearchBot as DurakSearchBot
@@ -204,20 +206,63 @@ def test_a_durak_record_refuses_a_take_limit_above_the_maximum() -> None:
     assert pickle.loads(pickle.dumps(taking(long, 50))) == taking(long, 50)  # pickles still do
 
 
+def widest_tags(players: int) -> s7.Tags:
+    """Tags of the most lines (every tag, a bot of the most settings at every seat) and bytes."""
+    base: dict[str, Any] = {
+        "date": datetime.datetime(2025, 5, 1, 12, 0, 0, 123456, tzinfo=datetime.timezone.utc),
+        "result": tuple(range(1, players + 1)),
+        "bots": tuple(
+            s7.BotTag("b", {f"s{k}": 0 for k in range(MAX_SETTINGS)}) for _ in range(players)
+        ),
+    }
+    texts: dict[str | int, str] = {"event": "e", "site": "s", "round": "r"}
+    texts.update(dict.fromkeys(range(players), "p"))
+
+    def tags() -> s7.Tags:
+        named = [texts[seat] for seat in range(players)]
+        return s7.Tags(
+            **base, players=named, **{k: v for k, v in texts.items() if isinstance(k, str)}
+        )
+
+    def size() -> int:
+        return len(json.dumps(tags().to_json(), ensure_ascii=False).encode())
+
+    for fill, width in (("𝄞", 4), ("x", 1)):  # 4-byte characters first, then single bytes
+        for key in texts:
+            while len(texts[key]) < MAX_TEXT and size() + width <= MAX_TAGS_BYTES:
+                texts[key] += fill
+    return tags()
+
+
+def tagged(text: str, tags: s7.Tags) -> dict[str, Any]:
+    """The record ``text`` with ``tags`` put in as ``to_json`` puts them (the result unchecked)."""
+    record = json.loads(text)
+    head = {key: record.pop(key) for key in ("format", "game")}
+    return {**head, "tags": tags.to_json(), **record}
+
+
 def test_the_stated_largest_records() -> None:
-    # Sevens: the 36 cards of the deal, and at most 35 played (R14) of which 4 tens.
-    def sevens_bound(players: int, indent: int | None) -> int:
-        record = json.loads(s7.to_json(s7.new_game(players, seed=1)))
+    # Sevens: the 36 cards of the deal, and at most 35 played (R14) of which 4 tens;
+    # a dealer other than the default (M2) adds its field.
+    def sevens_bound(players: int, indent: int | None, tags: s7.Tags | None = None) -> int:
+        record = json.loads(s7.to_json(s7.new_game(players, seed=1, dealer=0)))
+        if tags is not None:
+            record = tagged(json.dumps(record), tags)
         record["options"] = {"rank_by_passes": False, "place_numbering": "competition"}
         tens_first = sorted((str(card) for card in s7.DECK), key=lambda text: -len(text))
         record["moves"] = tens_first[: 36 - (players - 1)]
         return len(json.dumps(record, ensure_ascii=False, indent=indent).encode())
 
-    assert max(sevens_bound(players, None) for players in range(2, 7)) == LARGEST_RECORD == 718
-    assert max(sevens_bound(players, 16) for players in range(2, 7)) == 4026 < MAX_BYTES
+    assert max(sevens_bound(players, None) for players in range(2, 7)) == 731
+    assert max(sevens_bound(players, 16) for players in range(2, 7)) == 4055 < MAX_BYTES
+    # the tags: at most 4,096 bytes, and the most lines at six seats
+    assert len(json.dumps(widest_tags(6).to_json(), ensure_ascii=False).encode()) == 4096
+    tagged_sizes = [sevens_bound(players, None, widest_tags(players)) for players in range(2, 7)]
+    assert max(tagged_sizes) <= 731 + len(', "tags": ') + 4096 == LARGEST_RECORD == 4837
+    assert max(sevens_bound(players, 16, widest_tags(players)) for players in range(2, 7)) < 15_000
     for seed in range(200):
         for players in (2, 6):
-            assert len(s7.to_json(finished_sevens(players, seed)).encode()) <= LARGEST_RECORD
+            assert len(s7.to_json(finished_sevens(players, seed)).encode()) <= 731 - 13
     # Durak: at most 1000 × 19 bouts of four players, each a lead and four more moves.
     bouts = durak_record.MAX_TAKE_LIMIT * (4 * 9 // 2 + 1)
     lead, cover = len('"lead 10♣ 10♦ 10♥ 10♠", '.encode()), len('"cover 10♣ 10♠", '.encode())
@@ -227,7 +272,8 @@ def test_the_stated_largest_records() -> None:
         for seed in range(300)
     )
     assert setup == 452
-    assert bouts * (lead + 4 * cover) + setup == durak_record.LARGEST_RECORD == 2_204_452
+    assert bouts * (lead + 4 * cover) + setup == 2_204_452
+    assert durak_record.LARGEST_RECORD == 2_204_452 + 4106
     widest = max(  # indent=16: a newline and 32 spaces more before every move
         len(
             durak.to_json(
@@ -237,9 +283,13 @@ def test_the_stated_largest_records() -> None:
         for seed in range(300)
     )
     assert widest + bouts * (lead + 4 * cover + 5 * 32) == 5_246_674 < durak_record.MAX_BYTES
+    deal = durak.new_game(4, dealer=3, seed=1, options=options)
+    plain, tags = durak.to_json(deal, indent=16), widest_tags(4)
+    with_tags = json.dumps(tagged(plain, tags), ensure_ascii=False, indent=16).encode()
+    assert len(with_tags) - len(plain.encode()) < 11_000  # what tags add at indent=16
     long = taking(durak.new_game(3, seed=1, options=options), 2000)  # 1000 takes: a draw
     assert durak.is_over(long) and long.is_draw
-    assert len(durak.to_json(long).encode()) < durak_record.LARGEST_RECORD
+    assert len(durak.to_json(long).encode()) < 2_204_452
 
 
 def test_max_bytes_counts_the_bytes_before_parsing() -> None:
@@ -248,7 +298,7 @@ def test_max_bytes_counts_the_bytes_before_parsing() -> None:
     assert s7.from_json(text, max_bytes=size) == finished_sevens()
     message = refusal(lambda: s7.from_json(text, max_bytes=size - 1), s7.RecordError)
     assert f"the record is {size:,} bytes long" in message  # exact: ♦ is 3 bytes
-    assert "(a Sevens record is at most 718 bytes)" in message
+    assert "(a Sevens record is at most 4,837 bytes)" in message
     assert refusal(lambda: s7.from_json(text.encode(), max_bytes=100), s7.RecordError)
     huge = "{" + " " * (durak_record.MAX_BYTES + 1)
     assert "at least" in refusal(lambda: durak.from_json(huge), s7.RecordError)

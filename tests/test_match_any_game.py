@@ -107,9 +107,9 @@ def test_simulate_game_plays_a_game_registered_at_run_time(
     arguments = ["simulate", "--game", "tops", "--bots", "greedy", "random", "--games", "6"]
     assert main([*arguments, "--quiet", "--plain"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "2 players, 6 duplicate deals, 12 games, seed 1"
+    assert lines[0] == "2 players, 6 deals, each in every seat rotation: 12 games, seed 1"
     assert lines[1].split()[:6] == ["bot", "games", "win", "rate", "mean", "place"]
-    assert lines[2].startswith("greedy     12  ") and lines[3].startswith("random     12  ")
+    assert lines[2].startswith("greedy     12  ") and lines[4].startswith("random     12  ")
     assert main([*arguments, "--quiet", "--json", "--jobs", "2"]) == 0
     record = json.loads(capsys.readouterr().out)
     expected = match(

@@ -262,7 +262,7 @@ def test_a_game_states_its_pack_size_to_the_shared_c(tmp_path: Path) -> None:
     assert refused.returncode != 0 and "define CARDS" in refused.stderr
 
 
-SOURCES = sorted(NATIVE.glob("*.c")) + sorted(NATIVE.parent.glob("games/*/_kernels.c"))
+SOURCES = sorted(NATIVE.glob("*.c")) + sorted(NATIVE.parent.glob("games/**/*.c"))
 COMPILER_ONLY = re.compile(
     r"__builtin_\w+|__attribute__|__declspec|__forceinline|_BitScan\w+|_byteswap_\w+"
 )
@@ -272,7 +272,7 @@ def test_only_common_h_uses_what_a_compiler_alone_has() -> None:
     # The builtins and intrinsics have their three branches, compared above, in common.h:
     # a file that used one of its own would build on GCC and Clang only.
     assert len(SOURCES) >= 7
-    for path in [*SOURCES, *NATIVE.glob("*.h")]:
+    for path in [*SOURCES, *NATIVE.glob("*.h"), *NATIVE.parent.glob("games/**/*.h")]:
         if path.name != "common.h":
             found = COMPILER_ONLY.findall(path.read_text(encoding="utf-8"))
             assert not found, f"{path.name} uses {sorted(set(found))}: give it a branch in common.h"

@@ -200,6 +200,16 @@ def test_seeded_deals_and_shuffles_agree() -> None:
             assert compiled == pure, (seed, players)
             compiled, pure = both(lambda p, s: s7.new_game(p, seed=s).current_player, players, seed)
             assert compiled == pure  # R7: the holder of 9♦
+            dealer = abs(hash(seed)) % players  # M2: another dealer, the same deal in both
+            compiled, pure = both(deal_seeded, players, seed, dealer)
+            assert compiled == pure, (seed, players, dealer)
+            compiled, pure = both(
+                lambda p, s, d: s7.new_game(p, seed=s, dealer=d).current_player,
+                players,
+                seed,
+                dealer,
+            )
+            assert compiled == pure
 
 
 @needs_core
@@ -218,11 +228,19 @@ def test_bad_deal_arguments_fail_alike() -> None:
 def play(
     start: s7.GameState, choices: random.Random
 ) -> tuple[list[tuple[object, ...]], s7.GameState]:
-    """A random game from ``start`` through legal_moves and apply: every state's facts."""
+    """A random game from ``start`` through legal_moves and apply: every state's facts.
+
+    Every other play goes through the action path: ``legal_actions`` and ``apply`` of a number.
+    """
     states = [facts(start)]
     state = start
     while moves := s7.legal_moves(state):
-        state = s7.apply(state, choices.choice(moves))
+        if len(states) % 2:
+            actions = s7.legal_actions(state)
+            assert actions == tuple(card.index for card in moves)
+            state = s7.apply(state, choices.choice(actions))
+        else:
+            state = s7.apply(state, choices.choice(moves))
         states.append(facts(state))
     return states, state
 
@@ -265,8 +283,13 @@ def test_cards_as_text_and_illegal_moves_take_the_python_path() -> None:
         (s7.apply, state, 12),
         (s7.apply, "state", s7.Card.parse("9♦")),
         (s7.apply, other, "9♦"),
+        (s7.apply, state, 35),  # an action that is not legal
+        (s7.apply, state, 36),  # no action
+        (s7.apply, state, True),  # a bool is no action number
         (s7.legal_moves, "state"),
         (s7.legal_moves, other),
+        (s7.legal_actions, "state"),
+        (s7.legal_actions, other),
         (s7.ranking, state),  # not over (R19)
         (s7.ranking, other),
         (playout, other, random.Random(1)),
@@ -277,6 +300,7 @@ def test_cards_as_text_and_illegal_moves_take_the_python_path() -> None:
         assert compiled == pure, (function, arguments)
     assert speedups.apply(state, "8♦") is None  # left to Python
     assert speedups.legal_moves(other) is None
+    assert speedups.legal_actions(other) is None
     assert speedups.ranking(state) is None
 
 
@@ -443,15 +467,14 @@ def test_a_finished_state_ranks_alike_whatever_made_it() -> None:
 
 @needs_core
 def test_the_functions_of_a_state_check_their_arguments_alike() -> None:
-    # apply, playout, playout_state, sevens_act and sevens_observation share one
-    # prologue (with_state in games/sevens/_kernels.c): the count of their arguments,
-    # then None for anything that is not one of the engine's states.
+    # apply, playout, playout_state and sevens_observation share one prologue
+    # (with_state in games/sevens/_kernels.c): the count of their arguments, then None
+    # for anything that is not one of the engine's states.
     state = s7.apply(s7.new_game(4, seed=1), "9♦")
     for name, count in (
         ("apply", 2),
         ("playout", 2),
         ("playout_state", 2),
-        ("sevens_act", 2),
         ("sevens_observation", 4),
     ):
         function = getattr(speedups, name)
@@ -459,7 +482,11 @@ def test_the_functions_of_a_state_check_their_arguments_alike() -> None:
             function(state)
         assert function("state", *[None] * (count - 1)) is None
         assert function(s7.durak.new_game(2, seed=1), *[None] * (count - 1)) is None
-    assert speedups.sevens_act(state, 99) is None  # not an action number: Python explains
-    assert speedups.sevens_act(state, "8♦") is None
-    after = speedups.sevens_act(state, s7.legal_moves(state)[0].index)
-    assert after == s7.apply(state, s7.legal_moves(state)[0])
+    # apply takes an action number as it takes a card; anything else is Python's to explain.
+    illegal = next(index for index in range(36) if not s7.legal_mask(state) >> index & 1)
+    for other in (99, -1, 36, True, 12.0, "8♦", illegal, 1 << 70):
+        assert speedups.apply(state, other) is None, other
+    card = s7.legal_moves(state)[0]
+    after = speedups.apply(state, card.index)
+    assert after == s7.apply(state, card) == speedups.apply(state, card)
+    assert after._board == s7.apply(state, card)._board

@@ -92,7 +92,7 @@ def test_no_hidden_card_is_reachable_from_a_view() -> None:
     hidden_masks = {s7.mask_of(state.hands[seat]) for seat in (1, 2, 3)}
     assert not any(isinstance(item, int) and item in hidden_masks for item in objects)
     assert set(attrs.fields_dict(s7.PlayerView)) == {
-        "seat", "players", "options", "hand", "table", "hand_sizes", "passes",
+        "seat", "players", "dealer", "options", "hand", "table", "hand_sizes", "passes",
         "current_player", "history", "winner",
     }  # fmt: skip
 

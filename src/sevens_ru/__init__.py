@@ -33,6 +33,8 @@ from . import scoring as scoring
 from . import shuffle as shuffle
 from . import state as state
 from .common._core import IMPLEMENTATION
+from .common._records import Record
+from .common._tags import BotTag, Tags
 from .common.cards import DECK, LANGUAGES, Card, Language, Rank, Suit, cards_from_mask, mask_of
 from .common.packs import (
     FRENCH_52,
@@ -49,24 +51,24 @@ from .games.sevens.events import Event, Pass, Play
 from .games.sevens.game import apply, is_over, legal_actions, legal_mask, legal_moves, new_game
 from .games.sevens.observation import PlayerView, view
 from .games.sevens.options import Options, PlaceNumbering
-from .games.sevens.record import from_json, to_json
+from .games.sevens.record import from_json, read_record, to_json
 from .games.sevens.scoring import POINTS, Standing, card_points, ranking, returns
 from .games.sevens.state import GameState
 
-if TYPE_CHECKING:  # at run time sevens_ru.durak is imported when first used: see __getattr__
-    from . import durak
+if TYPE_CHECKING:  # at run time these are imported when first used: see __getattr__
+    from . import durak, series
 
 __version__ = "0.1.0.dev0"
 
 
-if not TYPE_CHECKING:  # for the type checker, durak is imported above
+if not TYPE_CHECKING:  # for the type checker, durak and series are imported above
 
     def __getattr__(name: str) -> object:
-        """``sevens_ru.durak``, imported when first used: ``import sevens_ru`` leaves it out."""
-        if name == "durak":
+        """``sevens_ru.durak`` and ``sevens_ru.series``, imported when first used: ``import sevens_ru`` leaves them out."""
+        if name in ("durak", "series"):
             import importlib
 
-            return importlib.import_module(".durak", __name__)
+            return importlib.import_module(f".{name}", __name__)
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -93,8 +95,11 @@ __all__ = [
     "Play",
     "PlayerView",
     "Rank",
+    "Record",
     "Standing",
     "Suit",
+    "Tags",
+    "BotTag",
     "__version__",
     "action_of",
     "apply",
@@ -111,7 +116,9 @@ __all__ = [
     "move_of",
     "new_game",
     "ranking",
+    "read_record",
     "returns",
+    "series",
     "to_json",
     "view",
     *_errors.__all__,

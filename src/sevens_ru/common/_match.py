@@ -19,6 +19,7 @@ re-exports it; :class:`~sevens_ru.errors.MatchError` lives in :mod:`sevens_ru.er
 from __future__ import annotations
 
 import ctypes
+import datetime
 import hashlib
 import math
 import multiprocessing
@@ -52,6 +53,7 @@ from ._numbers import plain_int, plain_number
 from ._quote import excerpt
 from ._ray import play_on_ray
 from ._results import FIGURES, BotResult, Figure, MatchResult, MatchRules
+from ._tags import BotTag, Tags
 
 __all__ = [
     "BACKENDS",
@@ -708,12 +710,45 @@ class Entry(Generic[S]):
 
 @attrs.frozen
 class _Seat:
-    """One seat's outcome in one game: its entry, the value of each figure, its timing."""
+    """One seat's outcome in one game: its entry, the value of each figure, its timing.
+
+    Seat 0 of a game whose record is kept holds it too, with the game's rotation.
+    """
 
     entry: int
     values: tuple[float, ...]
     moves: int
     seconds: float
+    record: tuple[int, str] | None = None
+
+
+@attrs.frozen
+class _Records:
+    """What the records of a match's games are tagged with: the event, the date, each entry."""
+
+    event: str
+    date: datetime.date
+    names: tuple[str, ...]
+    bots: tuple[BotTag, ...]
+
+    def of(
+        self,
+        game: GameValue[Any, Any, Any],
+        state: Any,
+        number: int,
+        rotation: int,
+        entries: Sequence[int],
+    ) -> str:
+        """The record of the game of deal ``number`` in ``rotation``, ``entries[seat]`` in each seat."""
+        tags = Tags(
+            event=self.event,
+            date=self.date,
+            round=f"{number}.{rotation}",
+            players=[self.names[entry] for entry in entries],
+            bots=[self.bots[entry] for entry in entries],
+            result=Tags.result_of(game.ranking(state)),
+        )
+        return game.to_json(state, tags=tags)
 
 
 class _Played:
@@ -767,11 +802,15 @@ def _play_game(
     names: Sequence[str],
     options: object,
     seed: int,
+    records: _Records | None,
     number: int,
     rotation: int,
     entries: Sequence[int],
 ) -> list[_Seat]:
-    """Play deal ``number`` of ``played`` in ``rotation``: seat ``s`` is ``lineup[entries[s]]``."""
+    """Play deal ``number`` of ``played`` in ``rotation``: seat ``s`` is ``lineup[entries[s]]``.
+
+    With ``records``, seat 0 holds the game's record, tagged.
+    """
     game, rules, salt = played.game, played.rules, played.salt
     players = len(entries)
     dealt = derive(salt, seed, number)
@@ -799,12 +838,16 @@ def _play_game(
             is_over=game.is_over,
         ),
     )
+    record = (
+        None if records is None else (rotation, records.of(game, state, number, rotation, entries))
+    )
     return [
         _Seat(
             entries[standing.seat],
             tuple(figure.of(state, standing) for figure in played.figures),
             table.seats[standing.seat].moves,
             table.seats[standing.seat].seconds,
+            record if standing.seat == 0 else None,
         )
         for standing in game.ranking(state)
     ]
@@ -862,6 +905,7 @@ class MatchSettings(TypedDict, total=False):
     progress: Callable[[int, int], None] | None
     move_timeout: float | None
     backend: Backend
+    records: bool
 
 
 def play_match(
@@ -878,12 +922,14 @@ def play_match(
     progress: Callable[[int, int], None] | None = None,
     move_timeout: float | None = None,
     backend: Backend = "processes",
+    records: bool = False,
 ) -> MatchResult[Any, BotResult]:
     """Play ``games`` deals of ``game`` (a :class:`~sevens_ru.games.Game`, or its name) between ``bots``.
 
     The match of every game of the registry, with the arguments of
     :func:`sevens_ru.tournament.play_match` (see there): duplicate deals, ``jobs``
-    processes or ``backend="ray"`` with the same result as one process, ``move_timeout``.
+    processes or ``backend="ray"`` with the same result as one process, ``move_timeout``,
+    and ``records=True`` to keep every game's record, tagged, in :attr:`MatchResult.records`.
     What it measures of each entry is the game's (:class:`MatchRules`, the ``match`` of
     the game), or else its wins, win rate, mean place and mean return; the result is a
     :class:`MatchResult`, the game's own subclass of it where it has one.
@@ -915,7 +961,8 @@ def play_match(
     _check_table(value, rules, players, options)
     labels = check_names(names, lineup)
     duplicate = bool(duplicate)
-    deal = partial(_play_game, played, lineup, labels, options, seed)
+    kept = _records_of(value, records, seed, labels, lineup)
+    deal = partial(_play_game, played, lineup, labels, options, seed, kept)
     entries = play_deals(
         deal,
         players,
@@ -934,6 +981,13 @@ def play_match(
         for index in range(len(figures))
     ]
     result = rules.result or MatchResult
+    written = [  # seat 0 of each game holds its record: deal by deal, rotation by rotation
+        text
+        for deal_seats in zip(*(entry.per_deal for entry in entries), strict=True)
+        for _, text in sorted(
+            seat.record for seats in deal_seats for seat in seats if seat.record is not None
+        )
+    ]
     return result(
         game=value.name,
         players=players,
@@ -947,4 +1001,29 @@ def play_match(
             for entry in entries
         ),
         headings={figure.name: figure.heading for figure in figures},
+        records=tuple(written),
+    )
+
+
+def _records_of(
+    game: GameValue[Any, Any, Any],
+    wanted: object,
+    seed: int,
+    names: Sequence[str],
+    lineup: Sequence[object],
+) -> _Records | None:
+    """What the records of a match are tagged with, if ``wanted`` (the ``records`` setting)."""
+    if not isinstance(wanted, bool):
+        raise MatchError(f"records must be True or False, got {_shown(wanted)}")
+    if not wanted:
+        return None
+    try:
+        Tags(players=names)
+    except SevensError as error:
+        raise MatchError(f"records=True writes the names in every record: {error}") from error
+    return _Records(
+        f"{game.title()} match, seed {seed}",
+        datetime.date.today(),
+        tuple(names),
+        tuple(BotTag.of(bot) for bot in lineup),
     )

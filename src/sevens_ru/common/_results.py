@@ -248,6 +248,13 @@ class MatchResult(Generic[Opts, B]):
     """The results, in lineup order."""
     headings: Mapping[str, str] = attrs.field(eq=False, hash=False, repr=False, factory=dict)
     """The table's heading of each figure, by name (not part of equality)."""
+    records: tuple[str, ...] = attrs.field(default=(), eq=False, hash=False, repr=False)
+    """With ``records=True``, the record of every game (JSON text, as the game's
+    ``to_json`` writes it) in the order played: deal by deal, each deal's rotations in
+    turn. Each is tagged (:class:`~sevens_ru.Tags`): the event (the game's title, the
+    match and its seed), the date the match began, the round (``"deal.rotation"``, as
+    errors name a game), each seat's entry by name and its bot's settings, and the
+    result. Read one back with the game's ``read_record``. Not part of equality."""
 
     def to_dict(self) -> dict[str, Any]:
         """The result as a JSON-ready dict (see also :meth:`table`).

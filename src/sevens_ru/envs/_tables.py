@@ -20,7 +20,7 @@ from ..common._numbers import as_int
 from ..common._quote import excerpt
 from ..errors import InvalidOptionsError, NoGameError
 
-__all__ = ["Game", "agent_names", "dealt", "env_game", "render", "seat_rng"]
+__all__ = ["Game", "agent_names", "dealt", "env_game", "render", "seat_rng", "state_text"]
 
 
 StateT = TypeVar("StateT", bound=games.State)
@@ -116,9 +116,13 @@ def render(
         return None
     if state is None:
         raise no_game("render")
+    return state_text(game, state)
+
+
+def state_text(game: Game[StateT, ViewT, OptionsT], state: StateT) -> str:
+    """A state as the game writes it (``Game.text``), every hand shown; its ``repr`` for a game without a text."""
     text = game.game.text
-    assert text is not None  # env_game() takes only games with a text
-    return text(state)
+    return repr(state) if text is None else text(state)
 
 
 def env_game(game: games.Game[Any, Any, Any] | str) -> Game[Any, Any, Any]:
@@ -133,10 +137,8 @@ def env_game(game: games.Game[Any, Any, Any] | str) -> Game[Any, Any, Any]:
     """
     if isinstance(game, str):
         game = games.get(game)
-    if game.tensors is None or game.text is None:
-        raise InvalidOptionsError(
-            f"{game.name} has no tensors or no text for the environments (Game.tensors, Game.text)"
-        )
+    if game.tensors is None:
+        raise InvalidOptionsError(f"{game.name} has no tensors for the environments (Game.tensors)")
     tensors = game.tensors()
     kernels = game.kernels() if game.kernels is not None else None
     setup = game.random_setup

@@ -14,8 +14,10 @@
 - :class:`CardGameVectorEnv` (and :class:`SevensVectorEnv`, the main game's): a
   ``gymnasium.vector.VectorEnv`` of ``num_envs`` games of a game, every seat played by
   the same policy: each step makes one move in every game, the move of whoever is to
-  play. A game that deals batches in lockstep (the main game's
-  :class:`sevens_ru.batch.GameBatch`) plays them; any other is played game by game.
+  play, and writes every game's observation and action mask in the same pass (in C for
+  the main game and Durak, where the compiled core is built; any other game is played
+  game by game). Its observations are float32, uint8 or bool (``dtype``), and it resets
+  games that end as Gymnasium's ``autoreset_mode`` says (next step by default).
 
 Importing this module registers ``sevens_ru/<Name>-v0`` with ``gymnasium.make`` for
 every registered game with tensors (``sevens_ru/Sevens-v0`` against three
@@ -45,7 +47,7 @@ from collections.abc import Sequence
 from typing import Any, Generic
 
 from ..common._extras import needs
-from ..common._quote import excerpt
+from ..common._quote import excerpt, got
 
 with needs("sevens_ru.envs.gymnasium", "Gymnasium", "gymnasium"):
     import gymnasium
@@ -57,8 +59,9 @@ from .. import games
 from ..common._numbers import as_int
 from ..common._planes import mask_array
 from ..errors import BatchError, InvalidOptionsError, InvalidSeatError, NoGameError
-from ..games import durak
+from ..games import Lockstep, durak
 from ..games.durak import bots as durak_bots
+from ..games.lockstep import Outputs, StateLockstep, observation_type, seeded_deals
 from ..games.sevens.batch import GameBatch
 from ..games.sevens.bots import Bot
 from ..games.sevens.observation import PlayerView
@@ -292,114 +295,61 @@ class DurakEnv(CardGameEnv[durak.GameState, durak.PlayerView, durak.Options]):
         super().__init__("durak", opponents, seat, options, render_mode)
 
 
-class _Games(Generic[StateT]):
-    """Games of any game in lockstep, a state each, for a game that deals no batches.
-
-    A vector environment plays them when its game has no ``Tensors.deal_batch``.
-
-    It has the part of :class:`~sevens_ru.batch.GameBatch` that the vector environment
-    reads: ``size``, ``done``, ``current_player``, ``step()``, ``returns()`` and
-    ``replace()``; :func:`_observation_games` is its ``observation_batch``.
-    """
-
-    def __init__(
-        self, table: Game[StateT, Any, Any], states: list[StateT], movers: list[int]
-    ) -> None:
-        self.table = table
-        self.states = states
-        self.movers = movers  # the seat that made each game's last move (-1: none yet)
-        self.size = len(states)
-        self.observation_size = table.tensors.observation_size(states[0].players) if states else 0
-        turn = table.game.turn
-        seats = [turn(state) for state in states]
-        self.done = np.array([seat is None for seat in seats], dtype=np.bool_)
-        self.current_player = np.array([-1 if s is None else s for s in seats], dtype=np.int64)
-
-    def step(self, actions: npt.NDArray[Any]) -> _Games[StateT]:
-        table = self.table
-        apply, act = table.game.apply, table.act
-        moved = []
-        for state, action in zip(self.states, actions.tolist(), strict=True):
-            new = None if act is None else act(state, action)
-            moved.append(apply(state, action) if new is None else new)
-        return _Games(table, moved, self.current_player.tolist())
-
-    def returns(self, games: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
-        values = self.table.game.returns
-        return np.array([values(self.states[game]) for game in games.tolist()], np.float64)
-
-    def replace(self, condition: npt.NDArray[np.bool_], other: _Games[StateT]) -> _Games[StateT]:
-        states, movers = list(self.states), list(self.movers)
-        for new, game in enumerate(np.flatnonzero(condition).tolist()):
-            states[game], movers[game] = other.states[new], other.movers[new]
-        return _Games(self.table, states, movers)
-
-
-def _deal_games(table: Game[StateT, Any, Any]) -> Any:
-    """The ``deal_batch`` of a game that deals no batches: :class:`_Games` of new deals."""
-
-    def deal(size: int, players: int, rng: np.random.Generator, options: Any) -> _Games[StateT]:
-        seeds = rng.integers(2**63, size=size).tolist()
-        states = [table.deal(players, random.Random(seed), options) for seed in seeds]
-        return _Games(table, states, [-1] * size)
-
-    return deal
-
-
-def _observation_games(
-    batch: _Games[Any], games: npt.NDArray[np.int64] | None = None, masks: bool = True
-) -> tuple[Tensor, npt.NDArray[np.int8]]:
-    """The ``observation_batch`` of :class:`_Games`: each game's seat to play (or that ended it) and its mask."""
-    table = batch.table
-    legal_mask, observation_of = table.game.legal_mask, table.tensors.observation_of
-    chosen = range(batch.size) if games is None else games.tolist()
-    observations = np.empty((len(chosen), batch.observation_size), dtype=np.float32)
-    mask = np.zeros((len(chosen) if masks else 0, table.num_actions), dtype=np.int8)
-    for row, game in enumerate(chosen):
-        state, seat = batch.states[game], int(batch.current_player[game])
-        observations[row] = observation_of(state, batch.movers[game] if seat < 0 else seat)
-        if masks and seat >= 0:
-            mask[row] = mask_array(legal_mask(state), table.num_actions)
-    return observations, mask
-
-
-class CardGameVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any]]):
+class CardGameVectorEnv(VectorEnv[npt.NDArray[Any], npt.NDArray[np.int64], npt.NDArray[Any]]):
     """``num_envs`` games of any registered game with tensors in lockstep, every seat played by one policy.
 
     Every game moves at every step: ``actions[g]`` is the action number of the seat to
-    play in game ``g``, and the same policy plays every seat (self-play).
+    move in game ``g``, and the same policy plays every seat (self-play).
 
-    - ``observations[g]`` is the observation tensor of the seat to play in game ``g``;
-      ``info["seat"][g]`` names that seat and ``info["action_mask"]`` holds its legal
-      actions, one row per game (int8, never all 0).
+    - ``observations[g]`` is the observation of the seat to move in game ``g`` (or, at
+      the step that ends it, of the seat that ended it); ``info["seat"][g]`` names that
+      seat and ``info["action_mask"]`` holds its legal actions, one row per game (int8:
+      1 for each legal action; all 0 for a game that has just ended).
     - ``rewards[g]`` is the return of the seat that made the move: it is not 0 only at
       the step that ends the game. Every seat's return of the games that ended at the
-      step are in ``info["returns"]`` (a row per game, zeros for the others).
-    - A game that ends is dealt again at once (Gymnasium's ``AutoresetMode.SAME_STEP``):
-      the step returns the new game's observation, and the last observation of the
-      seat that ended it in ``info["final_obs"]`` (for the games where
-      ``info["_final_obs"]`` is true). There is no truncation.
+      step are in ``info["returns"]`` (a row per game, zeros for the others). There is
+      no truncation.
+    - ``dtype`` is the observations' type: ``np.float32`` (the game's tensors, as
+      :func:`sevens_ru.encode.observation`), ``np.uint8`` (each entry × 255, rounded half
+      up: 1.0 is 255) or ``np.bool_`` (whether each entry is not 0: every card plane and
+      mark exactly, a count only as not 0), for learners who want fewer bytes.
+    - ``autoreset_mode`` is Gymnasium's (``gymnasium.vector.AutoresetMode``), all three
+      supported. ``NEXT_STEP`` (the default, as in Gymnasium 1.x): the step that ends a
+      game returns its last observation; the next step ignores that game's action and
+      returns a new game's first observation, with reward 0. ``SAME_STEP``: a game that
+      ends is dealt again in the same step, which returns the new game's observation,
+      and the last one in ``info["final_obs"]`` where ``info["_final_obs"]`` is true.
+      ``DISABLED``: a game that ends stays over until ``reset(options={"reset_mask":
+      mask})`` deals new games where ``mask`` is true.
 
-    A game whose tensors deal batches (``Tensors.deal_batch``, the main game's
-    :class:`~sevens_ru.batch.GameBatch`) plays them; any other game is played a state
-    per game, with the compiled core's steps where it has them.
+    The arrays a step returns are new at every step: the environment never changes them
+    later. A game whose tensors step games in lockstep (``Tensors.lockstep``: the main
+    game's and Durak's, in C where the compiled core is built) moves them all at once and
+    writes each observation and action mask in the same pass; any other game is played a
+    state per game, with the compiled core's steps where it has them.
+    :meth:`random_actions` draws a random legal action for every game, and
+    :meth:`dealt_state` gives a game as it was dealt, a state of the library.
 
     >>> import numpy as np
     >>> from sevens_ru.envs.gymnasium import CardGameVectorEnv
-    >>> envs = CardGameVectorEnv("durak", 4, players=2)
+    >>> envs = CardGameVectorEnv("durak", 4, players=2, dtype=np.uint8)
     >>> observations, info = envs.reset(seed=1)  # each game's dealer drawn at random
-    >>> observations.shape, info["action_mask"].shape, info["seat"].tolist()
-    ((4, 261), (4, 1252), [1, 0, 0, 1])
+    >>> observations.shape, observations.dtype, info["action_mask"].shape, info["seat"].tolist()
+    ((4, 261), dtype('uint8'), (4, 1252), [0, 1, 0, 0])
+    >>> observations, rewards, terminations, truncations, info = envs.step(envs.random_actions())
+    >>> bool(observations[0, :36].max() == 255)  # a card of the hand: 1.0 as uint8
+    True
 
     Raises:
         UnknownGameError: no game has that name.
         BatchError: ``num_envs`` is not a positive integer.
         InvalidDealError: the game is not for ``players`` seats.
-        InvalidOptionsError: ``options`` are not the game's, or a game without tensors.
+        InvalidOptionsError: ``options`` are not the game's, a game without tensors, a
+            ``dtype`` other than float32, uint8 and bool, or an unknown ``autoreset_mode``.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012  # the frameworks read it from the class
-        "autoreset_mode": AutoresetMode.SAME_STEP,
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
         "render_modes": [],
     }
 
@@ -409,6 +359,9 @@ class CardGameVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any
         num_envs: int,
         players: int | None = None,
         options: Any = None,
+        *,
+        dtype: Any = np.float32,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
     ) -> None:
         table = env_game(game)
         number = as_int(num_envs)
@@ -416,16 +369,23 @@ class CardGameVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any
             raise BatchError(f"num_envs must be a positive int, got {excerpt(num_envs)}")
         self.num_envs = number
         self._game = table
-        self._players = table.game.seats(table.game.default_players if players is None else players)
+        rules = table.game
+        self._players = players = rules.seats(rules.default_players if players is None else players)
         self._options = table.options(options)
+        self._dtype = observation_type(dtype)
+        self._mode = _autoreset_mode(autoreset_mode)
+        self.metadata = {**self.metadata, "autoreset_mode": self._mode}
         tensors = table.tensors
-        if tensors.deal_batch is not None and tensors.observation_batch is not None:
-            self._deal_batch: Any = tensors.deal_batch
-            self._observe: Any = tensors.observation_batch
+        self._observation_size = size = tensors.observation_size(players)
+        self._engine: Lockstep
+        if tensors.lockstep is not None:
+            self._engine = tensors.lockstep(number, players, self._options)
         else:
-            self._deal_batch, self._observe = _deal_games(table), _observation_games
-        size = tensors.observation_size(self._players)
-        self.single_observation_space = gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32)
+            kernels = rules.kernels() if rules.kernels is not None else None
+            deal = seeded_deals(rules, players, self._options)
+            self._engine = StateLockstep(rules, tensors, kernels, number, players, deal)
+        high = 255 if self._dtype == np.uint8 else 1
+        self.single_observation_space = gymnasium.spaces.Box(0, high, (size,), self._dtype)
         self.single_action_space = gymnasium.spaces.Discrete(table.num_actions)
         self.observation_space = gymnasium.vector.utils.batch_space(
             self.single_observation_space, self.num_envs
@@ -433,75 +393,177 @@ class CardGameVectorEnv(VectorEnv[Tensor, npt.NDArray[np.int64], npt.NDArray[Any
         self.action_space = gymnasium.vector.utils.batch_space(
             self.single_action_space, self.num_envs
         )
-        self._batch: Any = None
-        self._seats: npt.NDArray[np.int64] | None = None  # the seat to play in each game
+        self._dealt = False
+        self._pending = np.zeros(number, dtype=np.bool_)  # over, to be dealt again (NEXT_STEP)
+
+    @property
+    def autoreset_mode(self) -> AutoresetMode:
+        """The environment's :class:`gymnasium.vector.AutoresetMode`."""
+        return self._mode
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Tensor, dict[str, Any]]:
-        """Deal ``num_envs`` new games (from ``seed`` if given). ``options`` are ignored."""
+    ) -> tuple[npt.NDArray[Any], dict[str, Any]]:
+        """Deal ``num_envs`` new games (from ``seed`` if given).
+
+        ``options={"reset_mask": mask}`` (a bool per game) deals new games only where
+        ``mask`` is true, after a first reset; other options are ignored.
+
+        Raises:
+            InvalidOptionsError: ``seed`` is not an int (or ``None``): one generator deals
+                every game.
+            BatchError: a ``reset_mask`` that is not one bool per game, or that is given
+                before the first reset.
+        """
+        if seed is not None:
+            number = as_int(seed)
+            if number is None:
+                raise InvalidOptionsError(
+                    f"a seed is an int or None (one generator deals every game), got {got(seed)}"
+                )
+            seed = number
         super().reset(seed=seed)
         if self._np_random is None:
             self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(seed)
-        batch = self._deal(self.num_envs)
-        self._batch = batch
-        observations, mask = self._observe(batch)
-        self._seats = batch.current_player.copy()
-        return observations, {"action_mask": mask, "seat": self._seats}
+        chosen = np.arange(self.num_envs)
+        if options is not None and "reset_mask" in options:
+            mask = np.asarray(options["reset_mask"])
+            if mask.shape != (self.num_envs,) or mask.dtype != np.bool_:
+                raise BatchError(
+                    f"reset_mask must be a bool array of shape ({self.num_envs},), got shape "
+                    f"{mask.shape} of {mask.dtype}"
+                )
+            if not self._dealt:
+                raise BatchError("reset_mask before the first reset(): call reset() first")
+            chosen = np.flatnonzero(mask)
+        self._engine.deal(chosen, self._np_random)
+        self._dealt = True
+        self._pending[chosen] = False
+        out = self._outputs()
+        self._engine.observe(out)
+        return out.observations, {"action_mask": out.masks, "seat": out.seats}
 
     def step(
         self, actions: npt.ArrayLike
     ) -> tuple[
-        Tensor,
+        npt.NDArray[Any],
         npt.NDArray[np.float64],
         npt.NDArray[np.bool_],
         npt.NDArray[np.bool_],
         dict[str, Any],
     ]:
-        """One move in every game: ``actions[g]`` for the seat to play in game ``g``.
+        """One move in every game: ``actions[g]`` for the seat to move in game ``g``.
+
+        Raises:
+            NoGameError: before the first :meth:`reset`, or, with ``AutoresetMode.DISABLED``,
+                in a game that is over and has not been reset.
+            BatchError: ``actions`` is not one integer per game.
+            IllegalMoveError: some action is not legal in its game (nothing is changed).
+        """
+        if not self._dealt:
+            raise no_game("step")
+        chosen = np.asarray(actions)
+        if chosen.shape != (self.num_envs,) or not np.issubdtype(chosen.dtype, np.integer):
+            raise BatchError(
+                f"actions must be one integer per game, shape ({self.num_envs},), got shape "
+                f"{chosen.shape} of {chosen.dtype}"
+            )
+        engine, pending, mode = self._engine, self._pending, self._mode
+        if mode == AutoresetMode.DISABLED and pending.any():
+            raise NoGameError(
+                f"step() in game {int(np.argmax(pending))}, which is over: deal it again with "
+                "reset(options={'reset_mask': mask}) (autoreset_mode is DISABLED)"
+            )
+        out = self._outputs()
+        engine.step(chosen, out)  # the games over before the step are left as they are
+        info: dict[str, Any] = {"action_mask": out.masks, "seat": out.seats, "returns": out.returns}
+        if mode == AutoresetMode.NEXT_STEP:
+            if pending.any():  # the games that ended at the last step: new ones
+                games = np.flatnonzero(pending)
+                engine.deal(games, self.np_random)
+                engine.observe(out, games)
+            self._pending = out.terminated.copy()
+        elif mode == AutoresetMode.SAME_STEP:
+            ended = out.terminated
+            if ended.any():
+                games = np.flatnonzero(ended)
+                final = np.full(self.num_envs, None, dtype=object)
+                for game in games.tolist():
+                    final[game] = out.observations[game].copy()
+                engine.deal(games, self.np_random)
+                engine.observe(out, games)
+                info["final_obs"] = final
+                info["_final_obs"] = ended.copy()
+        else:
+            self._pending = out.terminated.copy()
+        truncated = np.zeros(self.num_envs, dtype=np.bool_)
+        return out.observations, out.rewards, out.terminated, truncated, info
+
+    def random_actions(self, rng: np.random.Generator | None = None) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action for the seat to move in every game (drawn in C where built).
+
+        Drawn from ``rng``, or the environment's own generator (``np_random``); 0 for a
+        game that has just ended, whose action is ignored.
 
         Raises:
             NoGameError: before the first :meth:`reset`.
-            IllegalMoveError: some action is not legal in its game.
         """
-        batch, movers = self._batch, self._seats
-        if batch is None or movers is None:
-            raise no_game("step")
-        size = self.num_envs
-        batch = batch.step(np.asarray(actions))
-        ended = batch.done.copy()
-        returns = np.zeros((size, self._players), dtype=np.float64)
-        rewards = np.zeros(size, dtype=np.float64)
-        final: npt.NDArray[Any] | None = None
-        if ended.any():
-            games = np.flatnonzero(ended)
-            returns[games] = batch.returns(games)
-            rewards[games] = returns[games, movers[games]]
-            final = np.full(size, None, dtype=object)
-            last, _ = self._observe(batch, games, False)
-            for row, game in enumerate(games.tolist()):
-                final[game] = last[row]
-            batch = batch.replace(ended, self._deal(len(games)))  # SAME_STEP: dealt again
-        self._batch = batch
-        observations, mask = self._observe(batch)
-        self._seats = batch.current_player.copy()  # no game is over after the new deals
-        info: dict[str, Any] = {"action_mask": mask, "seat": self._seats, "returns": returns}
-        if final is not None:
-            info["final_obs"] = final
-            info["_final_obs"] = ended.copy()
-        return observations, rewards, ended, np.zeros(size, dtype=np.bool_), info
+        if not self._dealt:
+            raise no_game("random_actions")
+        generator = self.np_random if rng is None else rng
+        return self._engine.random_actions(generator.random(self.num_envs))
+
+    def dealt_state(self, game: int) -> Any:
+        """Game ``game`` as it was dealt, a state of the library: its moves since are the actions sent to it.
+
+        Raises:
+            NoGameError: before the first :meth:`reset`.
+            BatchError: ``game`` is not a game number of the environment.
+        """
+        if not self._dealt:
+            raise no_game("dealt_state")
+        number = as_int(game)
+        if number is None or not 0 <= number < self.num_envs:
+            raise BatchError(
+                f"a game number is an int from 0 to {self.num_envs - 1}, got {excerpt(game)}"
+            )
+        return self._engine.dealt_state(number)
 
     @property
     def batch(self) -> Any:
-        """The games as they stand (a :class:`~sevens_ru.batch.GameBatch` for the main game)."""
-        return dealt(self._batch, "batch")
+        """The games as they stand: the game's :class:`~sevens_ru.games.Lockstep`.
 
-    def _deal(self, games: int) -> Any:
-        return self._deal_batch(games, self._players, self._np_random, self._options)
+        For the main game a :class:`~sevens_ru.batch.GameBatch` (see
+        :attr:`SevensVectorEnv.batch`).
+        """
+        if not self._dealt:
+            raise no_game("batch")
+        engine = self._engine
+        return engine.batch if hasattr(engine, "batch") else engine
+
+    def _outputs(self) -> Outputs:
+        return Outputs.new(
+            self.num_envs,
+            self._players,
+            self._observation_size,
+            self._game.num_actions,
+            self._dtype,
+        )
+
+
+def _autoreset_mode(mode: object) -> AutoresetMode:
+    """``mode`` as an :class:`~gymnasium.vector.AutoresetMode` (or its value, such as ``"NextStep"``)."""
+    try:
+        return AutoresetMode(mode)
+    except ValueError:
+        names = ", ".join(f"{member.name} ({member.value!r})" for member in AutoresetMode)
+        raise InvalidOptionsError(
+            f"autoreset_mode must be a gymnasium.vector.AutoresetMode: {names}; got {excerpt(mode)}"
+        ) from None
 
 
 class SevensVectorEnv(CardGameVectorEnv):
-    """``num_envs`` games of Russian Sevens in lockstep over :class:`~sevens_ru.batch.GameBatch`.
+    """``num_envs`` games of Russian Sevens in lockstep, stepped in C where the compiled core is built.
 
     ``SevensVectorEnv(num_envs, players)`` is ``CardGameVectorEnv("sevens", num_envs,
     players)``: ``actions[g]`` is the card (action number) of the seat to play in game
@@ -514,11 +576,9 @@ class SevensVectorEnv(CardGameVectorEnv):
     >>> observations, info = envs.reset(seed=1)
     >>> observations.shape, info["action_mask"].shape
     ((8, 120), (8, 36))
-    >>> rng = np.random.default_rng(2)
     >>> ended = 0
     >>> while ended < 8:
-    ...     actions = [rng.choice(row.nonzero()[0]) for row in info["action_mask"]]
-    ...     observations, rewards, terminations, truncations, info = envs.step(np.array(actions))
+    ...     observations, rewards, terminations, truncations, info = envs.step(envs.random_actions())
     ...     ended += int(terminations.sum())
     ...     assert (rewards[terminations] == 1).all()  # the winner made the last move
     >>> bool(np.allclose(info["returns"].sum(axis=1), 0))
@@ -527,15 +587,26 @@ class SevensVectorEnv(CardGameVectorEnv):
     Raises:
         BatchError: ``num_envs`` is not a positive integer.
         InvalidDealError: ``players`` is not 2 to 6 (R4).
-        InvalidOptionsError: ``options`` is not a :class:`sevens_ru.Options`.
+        InvalidOptionsError: ``options`` is not a :class:`sevens_ru.Options`, a bad
+            ``dtype`` or ``autoreset_mode``.
     """
 
-    def __init__(self, num_envs: int, players: int = 4, options: Options | None = None) -> None:
-        super().__init__("sevens", num_envs, players, options)
+    def __init__(
+        self,
+        num_envs: int,
+        players: int = 4,
+        options: Options | None = None,
+        *,
+        dtype: Any = np.float32,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+    ) -> None:
+        super().__init__(
+            "sevens", num_envs, players, options, dtype=dtype, autoreset_mode=autoreset_mode
+        )
 
     @property
     def batch(self) -> GameBatch:
-        """The games as they stand."""
+        """The games as they stand, a :class:`~sevens_ru.batch.GameBatch` (of copies)."""
         batch: GameBatch = super().batch
         return batch
 

@@ -4,24 +4,38 @@ Importing this module registers a Python game with ``pyspiel`` for every registe
 game whose tensors have a chance model of the deal (``Tensors.chances``), as
 ``python_<name>_ru`` with the parameters ``players`` and every option of the game's
 options class (a bool, int, float or text with a default); :func:`register_game`
-registers a game added later. The library's two games:
+registers a game added later. The library's games:
 
-- ``python_sevens_ru``, parameters ``players`` (2 to 6, default 4) and
-  ``rank_by_passes`` (R17, default false);
+- ``python_sevens_ru``, parameters ``players`` (2 to 6, default 4), ``rank_by_passes``
+  (R17, default false) and ``place_numbering`` (R18);
 - ``python_durak_ru``, parameters ``players`` (2 to 4, default 3), ``short_deck`` (D1,
   default false) and ``take_limit`` (D13, default 100). Seat 0 deals, so seat 1 leads
-  first (D5).
+  first (D5);
+- the layout family's presets, ``python_sevens_52_ru``, ``python_fan_tan_ru``,
+  ``python_shichinarabe_ru``, ``python_domino_ru`` and ``python_cinquillo_ru``, with
+  ``players`` (default 4) and each preset's options (F2); the dealer is drawn by the
+  deal's first chance node (F7).
 
-Both are sequential, imperfect-information, zero-sum games with terminal rewards:
-:func:`sevens_ru.returns` and :func:`sevens_ru.durak.returns`, from 1 down to −1.
+All are sequential, imperfect-information, zero-sum games with terminal rewards: the
+games' ``returns``, from 1 down to −1.
 
-**The deal is an honest chance model.** It is made of chance nodes, one per card of
-the pack in :data:`~sevens_ru.DECK` order, whose outcome is the seat that receives the
-card (for Durak, outcome ``players`` is the cards left over after the deal), with the
-probability ``room / cards left`` of the room each seat still has. Every deal is then
-exactly as likely as any other, as a shuffled pack makes them. Durak adds one chance
-node for the trump card: any card left over, or with 4 players any card of the dealer
-(D4). A player sees which cards come to it and nothing of the others' (R20, D17).
+**The deal is an honest chance model, and a cheap one**
+(:class:`sevens_ru.common._chances.Chances`). The cards of the pack are dealt in its
+order a few at a time (as many as keep a node to 64 outcomes: three for 3 or 4 places),
+one chance node per group, whose outcome names the place of each of its cards: a seat
+(for Durak, place ``players`` is the cards left over after the deal). Each card goes to
+a place with the probability ``room / cards left`` of the room it still has, so every
+deal is exactly as likely as any other, as a shuffled pack makes them. Durak adds one
+chance node for the trump card: any card left over, or with 4 players any card of the
+dealer (D4). The nodes are made once per room left and kept. A player sees which cards
+come to it and nothing of the others' (R20, D17, F17).
+
+**Speed.** pyspiel asks a state for its player several times per action: each state
+keeps it, and its chance node, made once per action; ``current_player``,
+``is_chance_node``, ``is_terminal``, ``legal_actions`` and ``chance_outcomes`` answer
+from Python without a round trip through C++. The observer of
+``open_spiel.python.observation.make_observation`` writes the observation in place with
+the compiled core's fill where it is built (as the PettingZoo environments do).
 
 **Actions** are the games' action numbers (:mod:`sevens_ru.actions`,
 :mod:`sevens_ru.durak.actions`); the tensors are those of :mod:`sevens_ru.encode` and
@@ -31,9 +45,9 @@ public event.
 
 ``state.resample_from_infostate(player, sampler)`` draws a state that ``player``
 cannot tell from this one, exactly uniformly (:func:`sevens_ru.inference.infer`,
-:func:`sevens_ru.durak.inference.infer`), so OpenSpiel's ISMCTS
-(``open_spiel.python.algorithms.ismcts``) and other determinizing algorithms run on
-both games.
+:func:`sevens_ru.durak.inference.infer`, ``sevens_ru.games.family.inference``), so
+OpenSpiel's ISMCTS (``open_spiel.python.algorithms.ismcts``) and other determinizing
+algorithms run on every game.
 
 :class:`OpenSpielGame` is written once for every game: :class:`SevensGame` and
 :class:`DurakGame` are its names for the library's two.
@@ -42,8 +56,8 @@ both games.
 >>> import sevens_ru.envs.openspiel
 >>> game = pyspiel.load_game("python_sevens_ru", {"players": 3})
 >>> state = game.new_initial_state()
->>> state.is_chance_node(), state.chance_outcomes()
-(True, [(0, 0.3333333333333333), (1, 0.3333333333333333), (2, 0.3333333333333333)])
+>>> state.is_chance_node(), len(state.chance_outcomes()), state.action_to_string(5)
+(True, 27, '6♣ to seat 2, 7♣ to seat 1, 8♣ to seat 0')
 >>> while state.is_chance_node():
 ...     state.apply_action(state.chance_outcomes()[0][0])  # seat 0 gets 6♣ … 8♦, and so on
 >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
@@ -65,10 +79,10 @@ with needs("sevens_ru.envs.openspiel", "OpenSpiel", "openspiel"):
     import pyspiel
 
 from .. import games
-from ..common._chances import Chances
+from ..common._chances import LOST, Deal, Node
 from ..common._linked import lineage
 from ..errors import InvalidOptionsError
-from ._tables import Game, OptionsT, StateT, ViewT, env_game
+from ._tables import Game, OptionsT, StateT, ViewT, env_game, state_text
 
 __all__ = [
     "DURAK_GAME_TYPE",
@@ -84,6 +98,8 @@ __all__ = [
 ]
 
 _PLAYER = pyspiel.PlayerId
+_CHANCE = int(_PLAYER.CHANCE)
+_TERMINAL = int(_PLAYER.TERMINAL)
 _PARAMETER_TYPES = (bool, int, float, str)
 _TYPES: dict[str, Any] = {}  # the GameType of each game registered with pyspiel, by its name
 
@@ -158,7 +174,7 @@ class OpenSpielGame(pyspiel.Game, Generic[StateT, ViewT, OptionsT]):  # type: ig
         params = dict(params or {})
         given = {name: params[name] for name in _options_parameters(rules) if name in params}
         options = table.options(rules.options_type(**given) if given else None)
-        deal: Chances = chances_of(params.get("players", rules.default_players), options)
+        deal: Deal = chances_of(params.get("players", rules.default_players), options)
         players = rules.seats(deal.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=table.num_actions,
@@ -177,12 +193,32 @@ class OpenSpielGame(pyspiel.Game, Generic[StateT, ViewT, OptionsT]):  # type: ig
         self.players = players
         self.options = options
         self.deal = deal
+        # What every action reads, looked up once: the compiled apply of an action
+        # where the game has one (it returns None for a case it leaves to ``apply``).
+        self.act = table.act
+        self.apply = rules.apply
+        self.turn = rules.turn
+        self.legal_actions = rules.legal_actions
         self._inferences: dict[tuple[int, int], tuple[object, Any]] = {}
+
+    def __deepcopy__(self, memo: object) -> OpenSpielGame[StateT, ViewT, OptionsT]:
+        return self  # a game is shared by its states, never changed: a cloned state keeps it
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Loaded again by name and parameters, so that its Python side is made too.
+        return (pyspiel.load_game, (str(self),))
 
     def build(self, dealt: list[int]) -> StateT:
         """The library's game state of a complete deal (the chance outcomes ``dealt``)."""
         state: StateT = self.deal.state(dealt)
         return state
+
+    def drawn(self, state: StateT) -> list[StateT] | None:
+        """The states from the deal to ``state``, last first, where the game's states link them."""
+        if not hasattr(state, "_parent"):
+            return None
+        states: list[StateT] = lineage(state)[::-1]  # type: ignore[type-var]  # a linked state
+        return states
 
     def new_initial_state(self) -> OpenSpielState[StateT, ViewT, OptionsT]:
         """A new game before the deal: its first node is the chance node of the first card."""
@@ -222,12 +258,21 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
     """A state of a game for OpenSpiel: first the deal's chance nodes, then the game.
 
     :attr:`game_state` is the library's state once the cards are dealt.
+
+    What pyspiel asks of a state again and again is kept on it, made once per action:
+    the player to move (pyspiel asks for it several times per action) and the chance
+    node. ``current_player``, ``is_chance_node``, ``is_terminal``, ``legal_actions``
+    and ``chance_outcomes`` are answered in Python, without a round trip through C++;
+    they give what pyspiel's own would.
     """
 
     def __init__(self, game: OpenSpielGame[StateT, ViewT, OptionsT]) -> None:
         super().__init__(game)
+        self._spec = game
         self._dealt: list[int] = []  # the chance outcomes so far
+        self._node: Node | None = game.deal.first()  # the chance node to come, if any
         self._state: StateT | None = None
+        self._player = _CHANCE
         # While resample_from_infostate records a drawn state's actions: its states,
         # last first, taken one per action instead of being made again by the rules.
         self._drawn: list[StateT] | None = None
@@ -237,48 +282,93 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
         """The library's game state (a :class:`~sevens_ru.GameState`, say), ``None`` during the deal."""
         return self._state
 
-    def _spec(self) -> OpenSpielGame[StateT, ViewT, OptionsT]:
-        return self.get_game()  # type: ignore[no-any-return]
-
     def current_player(self) -> int:
         """The seat to move, or OpenSpiel's chance or terminal player id."""
-        state = self._state
-        if state is None:
-            return int(_PLAYER.CHANCE)
-        seat = self._spec().rules.turn(state)
-        return int(_PLAYER.TERMINAL) if seat is None else seat
+        return self._player
 
-    def _legal_actions(self, player: int) -> list[int]:
-        return list(self._spec().rules.legal_actions(self._state))  # type: ignore[arg-type]
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The outcomes of this chance node with their probabilities (see the module)."""
-        return self._spec().deal.outcomes(self._dealt)
-
-    def _apply_action(self, action: int) -> None:
-        spec = self._spec()
-        drawn = self._drawn
-        if self._state is None:
-            self._dealt.append(action)
-            if len(self._dealt) == spec.deal.length:
-                self._state = drawn.pop() if drawn else spec.build(self._dealt)
-        else:
-            self._state = drawn.pop() if drawn else spec.rules.apply(self._state, action)
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        spec = self._spec()
-        if player == _PLAYER.CHANCE:
-            return spec.deal.text(self._dealt, action)
-        return spec.game.move_text(action)
+    def is_chance_node(self) -> bool:
+        """Whether the deal is still going on."""
+        return self._player == _CHANCE
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self._state is not None and self._spec().rules.is_over(self._state)
+        return self._player == _TERMINAL
+
+    def is_player_node(self) -> bool:
+        """Whether a seat is to move."""
+        return self._player >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (by default the one to move), as pyspiel gives them.
+
+        At a chance node, the chance outcomes' actions; none for a seat not to move.
+        """
+        current = self._player
+        if current == _TERMINAL:
+            return []
+        if current == _CHANCE:
+            return [action for action, _ in self.chance_outcomes()]
+        if player is None or player == current:
+            return self._legal_actions(current)
+        if player < 0:
+            raise ValueError(f"no legal actions of the pseudo-player {player}")
+        return []
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(self._spec.legal_actions(self._state))  # type: ignore[arg-type]  # dealt
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of this chance node with their probabilities (see the module)."""
+        node = self._node
+        if node is None:
+            return []
+        if node is LOST:
+            node = self._walk()
+        return node.outcomes[:] if node.outcomes else self._spec.deal.outcomes(self._dealt)
+
+    def _walk(self) -> Node:
+        """The chance node to come, walked again from the first (after unpickling)."""
+        node: Node | None = self._spec.deal.first()
+        for outcome in self._dealt:
+            node = node.after(outcome)  # type: ignore[union-attr]  # the deal goes on
+        assert node is not None  # still dealing
+        self._node = node
+        return node
+
+    def _apply_action(self, action: int) -> None:
+        spec = self._spec
+        drawn = self._drawn
+        node = self._node
+        if node is LOST:
+            node = self._walk()
+        if node is not None:
+            self._dealt.append(action)
+            node = self._node = node.after(action)
+            if node is not None:
+                return
+            state = drawn.pop() if drawn else spec.build(self._dealt)
+        else:
+            state = self._state  # type: ignore[assignment]  # dealt: a state
+            if drawn:
+                state = drawn.pop()
+            else:
+                act = spec.act
+                moved = None if act is None else act(state, action)
+                state = spec.apply(state, action) if moved is None else moved
+        self._state = state
+        seat = spec.turn(state)
+        self._player = _TERMINAL if seat is None else seat
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        spec = self._spec
+        if player == _CHANCE:
+            return spec.deal.text(self._dealt, action)
+        return spec.game.move_text(action)
 
     def returns(self) -> list[float]:
         """The game's returns (:func:`sevens_ru.returns`, say) at the end, zeros before."""
-        spec = self._spec()
-        if not self.is_terminal():
+        spec = self._spec
+        if self._player != _TERMINAL:
             return [0.0] * spec.players
         return list(spec.rules.returns(self._state))  # type: ignore[arg-type]
 
@@ -288,7 +378,7 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
         ``probability_sampler`` (such as ``pyspiel.UniformProbabilitySampler(0., 1.)``)
         seeds the draw.
         """
-        spec = self._spec()
+        spec = self._spec
         rng = random.Random(
             int(probability_sampler() * 2**52) << 52 | int(probability_sampler() * 2**52)
         )
@@ -301,26 +391,26 @@ class OpenSpielState(pyspiel.State, Generic[StateT, ViewT, OptionsT]):  # type: 
             actions = spec.deal.actions(sampled)
         state = spec.new_initial_state()
         if self._state is not None:  # the drawn state is built already: record its actions
-            state._drawn = lineage(sampled)[::-1]
+            state._drawn = spec.drawn(sampled)
         for action in (*outcomes, *actions):
             state.apply_action(action)
         state._drawn = None
         return state
 
     def __str__(self) -> str:
-        spec = self._spec()
+        spec = self._spec
         if self._state is None:
             return f"dealing: {len(self._dealt)} of {spec.deal.length} chance outcomes"
-        text = spec.rules.text
-        assert text is not None  # env_game() takes only games with a text
-        return text(self._state)
+        return state_text(spec.game, self._state)
 
 
 class Observer(Generic[StateT, ViewT, OptionsT]):
     """OpenSpiel's observer of a game: a player's observation, or its information state.
 
     :meth:`OpenSpielGame.make_py_observer` makes it; OpenSpiel reads :attr:`tensor`
-    (and :attr:`dict`, the same tensor under one name) after :meth:`set_from`.
+    (and :attr:`dict`, the same tensor under one name) after :meth:`set_from`. The
+    observation is written into :attr:`tensor` in place by the compiled core where it
+    is built (``Kernels.fill``), else by the game's ``Tensors.observe_into``.
     """
 
     def __init__(self, spec: OpenSpielGame[StateT, ViewT, OptionsT], perfect_recall: bool) -> None:
@@ -335,26 +425,32 @@ class Observer(Generic[StateT, ViewT, OptionsT]):
         """The tensor of the last :meth:`set_from`."""
         self.dict = {"observation": self.tensor}
         """The tensor by name, as OpenSpiel's observers have it."""
+        self._mask = np.zeros(game.num_actions, np.int8)  # the legal actions, written beside
+        self._fill = game.fill
+        self._observe_into = tensors.observe_into
 
     def set_from(self, state: OpenSpielState[StateT, ViewT, OptionsT], player: int) -> None:
         """Write ``player``'s tensor of ``state`` into :attr:`tensor`."""
-        game, deal = self._spec.game, self._spec.deal
         library = state._state
-        if library is None:  # during the deal: the cards received so far
+        if library is not None and not self._perfect_recall:
+            fill = self._fill
+            if fill is None or not fill(library, player, self.tensor, self._mask):
+                self._observe_into(library, player, self.tensor, self._mask)
+        elif library is None:  # during the deal: the cards received so far
+            deal = self._spec.deal
             self.tensor.fill(0.0)
-            for card in deal.places(state._dealt)[player]:
+            for card in deal.hand(state._dealt, player):
                 self.tensor[deal.pack.index(card)] = 1.0
-        elif self._perfect_recall:
-            self.tensor[:] = game.tensors.information_state(game.game.view(library, player))
         else:
-            self.tensor[:] = game.tensors.observation_of(library, player)
+            game = self._spec.game
+            self.tensor[:] = game.tensors.information_state(game.game.view(library, player))
 
     def string_from(self, state: OpenSpielState[StateT, ViewT, OptionsT], player: int) -> str:
         """``player``'s information state (perfect recall) or observation, as text."""
         deal = self._spec.deal
         library = state._state
         if library is None:
-            cards = " ".join(map(str, deal.places(state._dealt)[player]))
+            cards = " ".join(map(str, deal.hand(state._dealt, player)))
             return f"seat {player}; dealt {len(state._dealt)}; mine: {cards}"
         seen: Any = self._spec.rules.view(library, player)
         if self._perfect_recall:

@@ -37,7 +37,7 @@ happen inside a step).
 from __future__ import annotations
 
 import random
-from typing import Any, Generic
+from typing import Any, Generic, Literal, overload
 
 from ..common._extras import needs
 from ..common._quote import excerpt
@@ -189,6 +189,45 @@ class CardGameEnv(AECEnv[str, Observation, int], Generic[StateT, ViewT, OptionsT
             (self._seat_of[agent] + 1) % len(self.possible_agents)
         ]
 
+    @overload
+    def last(
+        self, observe: Literal[True] = True
+    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]: ...
+
+    @overload
+    def last(
+        self, observe: bool
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]: ...
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """The observation (unless ``observe`` is false), cumulative reward, termination, truncation and info of ``agent_selection``.
+
+        PettingZoo's own ``last()``, with the observation made in line: the same values.
+        """
+        agent = self.agent_selection
+        observation: Observation | None = None
+        if observe:
+            state = self._state
+            if state is None:
+                raise no_game("last")
+            fill = self._fill  # observe() in line: this runs at every step of a learner
+            if fill is not None:
+                tensor = _empty(self._observation_size, _FLOAT32)
+                action_mask = _empty(self._num_actions, _INT8)
+                if fill(state, self._seat_of[agent], tensor, action_mask):
+                    observation = {"observation": tensor, "action_mask": action_mask}
+            if observation is None:
+                observation = self._observation(state, self._seat_of[agent])
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees: its observation tensor and its legal actions (0 unless its turn).
 
@@ -257,9 +296,9 @@ def sevens_env(
     >>> env = sevens_env(players=3, render_mode="ansi")
     >>> env.reset(seed=1)
     >>> env.agent_selection, env.observe("player_0")["observation"].shape
-    ('player_0', (117,))
+    ('player_1', (117,))
     >>> print(env.render().splitlines()[0])
-    Russian Sevens, 3 players: seat 0 to play
+    Russian Sevens, 3 players: seat 1 to play
 
     Raises:
         InvalidDealError: ``players`` is not 2 to 6 (R4).

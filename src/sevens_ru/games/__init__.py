@@ -29,13 +29,14 @@ from typing import Any
 
 from ..common._quote import excerpt, got
 from ..errors import InvalidGameError, UnknownGameError
-from ._game import Bots, Game, Kernels, State, Tensors
+from ._game import Bots, Game, Kernels, Lockstep, State, Tensors
 
 __all__ = [
     "ENTRY_POINTS",
     "Bots",
     "Game",
     "Kernels",
+    "Lockstep",
     "State",
     "Tensors",
     "game_of",

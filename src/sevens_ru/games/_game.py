@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
 
+from ..common import _records
 from ..common._numbers import as_int
 from ..common._quote import excerpt, got
+from ..common._records import Record
 from ..common.cards import LANGUAGES, Language
 from ..common.packs import RUSSIAN_36, Pack
 from ..errors import InvalidDealError, UnknownLanguageError
@@ -28,8 +30,10 @@ if TYPE_CHECKING:  # the tensors need numpy, which the core does not
     import numpy.typing as npt
 
     from ..common._results import MatchRules
+    from ..series.rules import SeriesRules
+    from .lockstep import Outputs
 
-__all__ = ["RULES", "Bots", "Game", "Kernels", "State", "Tensors", "rules_of"]
+__all__ = ["RULES", "Bots", "Game", "Kernels", "Lockstep", "State", "Tensors", "rules_of"]
 
 
 class State(Protocol):
@@ -81,11 +85,12 @@ class Tensors:
     building the view; ``observe_into(state, seat, observation, mask)`` writes the
     same observation and the int8 legal mask into arrays made beforehand, in one call.
 
-    The last three are optional, for the frameworks that can use them:
+    The last two are optional, for the frameworks that can use them:
     ``chances(players, options)`` is the deal as OpenSpiel's chance nodes (a
-    ``sevens_ru.common._chances.Chances``); ``deal_batch(size, players, rng, options)``
-    deals ``size`` games in lockstep for a vector environment and
-    ``observation_batch(batch, games, masks)`` gives their observations and legal masks.
+    ``sevens_ru.common._chances.Chances``); ``lockstep(size, players, options)`` gives
+    ``size`` games in lockstep for a vector environment, stepped by the game itself (a
+    :class:`~sevens_ru.games.Lockstep`); without it, a vector environment steps a state
+    per game.
     """
 
     observation: Callable[[Any], npt.NDArray[np.float32]]
@@ -95,8 +100,7 @@ class Tensors:
     observation_of: Callable[[Any, int], npt.NDArray[np.float32]]
     observe_into: Callable[[Any, int, Any, Any], None]
     chances: Callable[[int, Any], Any] | None = None
-    deal_batch: Callable[[int, int, Any, Any], Any] | None = None
-    observation_batch: Callable[[Any, Any, bool], tuple[Any, Any]] | None = None
+    lockstep: Callable[[int, int, Any], Any] | None = None
 
     @classmethod
     def of(cls, module: str) -> Tensors:
@@ -105,8 +109,8 @@ class Tensors:
         The optional ones that ``module`` lacks stay ``None``.
 
         >>> tensors = Tensors.of("sevens_ru.games.durak.encode")
-        >>> tensors.observation_size(3), tensors.deal_batch is None
-        (301, True)
+        >>> tensors.observation_size(3), tensors.lockstep is None
+        (301, False)
         """
         encode = importlib.import_module(module)
         return cls(
@@ -116,6 +120,54 @@ class Tensors:
                 if field.default is attrs.NOTHING or hasattr(encode, field.name)
             }
         )
+
+
+class Lockstep(Protocol):
+    """``size`` games of one game in lockstep, changed in place: what a vector environment steps.
+
+    A game gives its own through ``Tensors.lockstep``; any other is stepped a state per
+    game (:class:`sevens_ru.games.lockstep.StateLockstep`). A step writes into
+    :class:`~sevens_ru.games.lockstep.Outputs`, new arrays the environment made.
+
+    A slot holds no game until :meth:`deal` deals one into it; a game that is over stays
+    over (and :meth:`step` leaves it as it is) until a new one is dealt into its slot.
+    """
+
+    size: int
+    """The number of games."""
+    players: int
+    """The seats of every game."""
+
+    @property
+    def over(self) -> npt.NDArray[np.bool_]:
+        """Whether each game is over (a new array)."""
+
+    def deal(self, games: npt.NDArray[np.int64], rng: np.random.Generator) -> None:
+        """Deal a new game into each slot of ``games``, from ``rng``."""
+
+    def step(self, actions: npt.NDArray[np.int64], outputs: Outputs) -> None:
+        """One move in every game that is not over: ``actions[g]`` for the seat to move in game ``g``.
+
+        Writes each such game's reward, end and returns, and its next observation, action
+        mask and seat (or those of the seat that ended it), into row ``g`` of
+        ``outputs``; the rows of the games over before the step get a reward of 0 and no
+        end, and the rest of their row is left as it was.
+
+        Raises:
+            IllegalMoveError: some action is not legal in its game (nothing is changed).
+        """
+
+    def observe(self, outputs: Outputs, games: npt.NDArray[np.int64] | None = None) -> None:
+        """Write the observation, action mask and seat of the ``games`` (all if ``None``) into their rows."""
+
+    def random_actions(self, draws: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+        """A legal action of every game: with ``k`` legal actions, number ``floor(draws[g] × k)`` of them, ascending.
+
+        0 for a game that is over.
+        """
+
+    def dealt_state(self, game: int) -> Any:
+        """Game ``game`` as it was dealt: a state of the game's engine, before any move."""
 
 
 RULES = (
@@ -128,6 +180,7 @@ RULES = (
     "returns",
     "to_json",
     "from_json",
+    "read_record",
     "parse_move",
     "action_of",
     "move_of",
@@ -237,7 +290,11 @@ class Game(Generic[S, V, M]):
     returns: Callable[[S], tuple[float, ...]]
     """Zero-sum values of a finished game, one per seat."""
     to_json: Callable[..., str]
-    """``to_json(state)``: the game record."""
+    """``to_json(state, *, tags=None)``: the game record, with its tags (a :class:`~sevens_ru.Tags`) if given.
+
+    A game whose own ``to_json`` takes no ``tags`` (another package's) gets them all the
+    same: the library writes them into its record (and its :attr:`from_json` reads
+    past them)."""
     from_json: Callable[..., S]
     """``from_json(text)``: the state of a record, every move replayed and checked."""
     parse_move: Callable[[str], M]
@@ -254,6 +311,16 @@ class Game(Generic[S, V, M]):
     """The legal actions as an int: bit ``a`` set when action ``a`` is legal."""
     bots: Bots
     """Its bots by name."""
+
+    read_record: Callable[..., Record[S]] = attrs.field(
+        default=attrs.Factory(
+            lambda game: _records.reader(game.from_json, game.is_over, game.ranking),
+            takes_self=True,
+        )
+    )
+    """``read_record(text, *, max_bytes=...)``: a record's state and its tags, a
+    :class:`~sevens_ru.Record`. A game that gives none reads the tags itself and gives the
+    rest of the record to :attr:`from_json`."""
 
     pack: Pack = RUSSIAN_36
     """The pack in whose order its card sets and card action numbers are written
@@ -298,6 +365,20 @@ class Game(Generic[S, V, M]):
     """What a match between bots measures of the game and how it deals (a
     :class:`sevens_ru.tournament.MatchRules`), imported when a match is played; ``None``:
     each entry's wins, mean place and mean return, each deal from its seed alone."""
+    series: Callable[[], SeriesRules] | None = None
+    """What a series of deals of the game needs to know of it (a
+    :class:`sevens_ru.series.SeriesRules`: its scoring kinds, penalties, payoffs,
+    dealers), imported when a series is played; ``None``: the game is not played in series."""
+
+    def __attrs_post_init__(self) -> None:
+        if not _records.takes_tags(self.to_json):  # another package's game: tags around its record
+            object.__setattr__(
+                self, "to_json", _records.tagging(self.to_json, self.is_over, self.ranking)
+            )
+            read_record = self.read_record
+            object.__setattr__(
+                self, "from_json", lambda text, **keywords: read_record(text, **keywords).state
+            )
 
     def seats(self, players: object) -> int:
         """``players`` as an ``int`` if the game is for that many seats, else raise.

@@ -3,7 +3,7 @@
 Every game of the library lives in a folder of modules of the same names
 (``sevens_ru/games/<game>/``: ``deal``, ``state``, ``observation``, ``options``,
 ``game``, ``moves``, ``scoring``, ``record``, ``actions``, ``encode``, ``picture``,
-``text``, ``kernels``, ``bots/registry``), with its part of the command in its
+``text``, ``kernels``, ``series``, ``bots/registry``), with its part of the command in its
 ``command`` package and of the server in its ``server`` module. Its
 ``definition`` fills a :class:`~sevens_ru.games.Game` from :func:`folder_parts` and
 adds what is its own (its titles, its seat count by default, its setup keywords).
@@ -63,6 +63,7 @@ def folder_parts(package: str) -> dict[str, Any]:
         "commands": lambda: module("command.commands").GAME,  # rich, when asked for
         "server": lambda: server_part(package),  # starlette, when asked for
         "match": lambda: module("tournament").RULES,
+        "series": lambda: module("series").RULES,
     }
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 from xml.sax.saxutils import escape
 
+from ..common._tags import Tags
 from ..common.cards import Language
 from ..games import Game
+from ._draw import seat_name
 
 _STEP: dict[Language, str] = {
     "en": "Move {number} of {total}",
@@ -20,11 +22,18 @@ _BUTTONS: dict[Language, tuple[str, str, str, str]] = {
     "fr": ("Début", "Précédent", "Suivant", "Fin"),
     "de": ("Anfang", "Zurück", "Weiter", "Ende"),
 }
+_ROUND: dict[Language, str] = {
+    "en": "round {round}",
+    "ru": "тур {round}",
+    "fr": "ronde {round}",
+    "de": "Runde {round}",
+}
 _PAGE_STYLE = (
     "body{font-family:'DejaVu Sans',Arial,sans-serif;margin:1.5rem;background:#f4f1ea;color:#222}"
     "figure{margin:0 0 1rem}figcaption{margin:.3rem 0}"
     "nav{display:flex;gap:.5rem;align-items:center;margin-bottom:1rem}"
     "button{font-size:1rem;padding:.3rem .8rem}input[type=range]{flex:0 1 24rem}"
+    "ul.seats{list-style:none;padding:0;margin:0 0 1rem}"
 )
 # Shows one position at a time (without JavaScript every position is shown, one below another).
 _SCRIPT = """
@@ -51,8 +60,25 @@ show(0);
 """
 
 
-def page(game: Game[Any, Any, Any], state: Any, lang: Language) -> str:
-    """The replay page of ``state``'s game in ``lang`` (every hand face up).
+def header(tags: Tags, lang: Language) -> str:
+    """The page's lines for a record's tags: its event, site, date and round, then who sat where.
+
+    >>> print(header(Tags(event="Cup", round="2", players=("Anna", "random")), "en"))
+    <p class="tags">Cup · round 2</p><ul class="seats"><li>Seat 0: Anna</li><li>Seat 1: random</li></ul>
+    """
+    told = escape(tags.headline(_ROUND[lang], " · "))
+    lines = f'<p class="tags">{told}</p>' if told else ""
+    if tags.players is not None:
+        seats = "".join(
+            f"<li>{escape(seat_name(lang, seat))}: {escape(name)}</li>"
+            for seat, name in enumerate(tags.players)
+        )
+        lines += f'<ul class="seats">{seats}</ul>'
+    return lines
+
+
+def page(game: Game[Any, Any, Any], state: Any, lang: Language, tags: Tags | None = None) -> str:
+    """The replay page of ``state``'s game in ``lang`` (every hand face up), headed by its ``tags``.
 
     ``game`` has a ``draw`` and ``positions``.
     """
@@ -79,6 +105,6 @@ def page(game: Game[Any, Any, Any], state: Any, lang: Language) -> str:
         f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title><style>{_PAGE_STYLE}</style></head>"
-        f"<body><h1>{escape(title)}</h1>{nav}{''.join(frames)}"
+        f"<body><h1>{escape(title)}</h1>{header(tags or Tags(), lang)}{nav}{''.join(frames)}"
         f"<script>{_SCRIPT}</script></body></html>\n"
     )

@@ -10,6 +10,7 @@ excerpts; a client over one of its limits gets ``429`` with ``Retry-After``.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import json
 import logging
 import math
@@ -30,10 +31,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .. import svg
+from ..common._tags import BotTag, Tags
 from ..common.cards import LANGUAGES
 from ..errors import NotAGameStateError
+from ..games import get as registered
 from . import thinking
-from .games import GAMES
+from .games import GAMES, HUMAN
 from .limits import Limits, Rates, Turns
 from .store import Store, StoreUnavailableError, open_store
 from .tables import ApiError, Table, Tables, off_loop
@@ -257,8 +260,17 @@ def create_app(
         if state.current_player is not None:
             raise ApiError(409, "the record is given once the game is over")
         name = f"{table.game.name}-{table.id}.json"
+        game = registered(table.game.name)
+        tags = Tags(  # who sat where ("human" or the bot), the day (UTC) and the result
+            date=datetime.datetime.fromtimestamp(tables.clock(), datetime.timezone.utc).date(),
+            players=table.seats,
+            bots=[
+                None if kind == HUMAN else BotTag.of(table.game.bot(kind)) for kind in table.seats
+            ],
+            result=Tags.result_of(game.ranking(state)),
+        )
         return Response(
-            await off_loop(table.game.to_json, state),
+            await off_loop(game.to_json, state, tags=tags),
             media_type="application/json",
             headers={**_HEADERS, "Content-Disposition": f'attachment; filename="{name}"'},
         )

@@ -26,7 +26,7 @@ from .game import apply, is_over, legal_actions, legal_mask, legal_moves, max_mo
 from .moves import Cover, InvalidMoveError, Lead, Move, Take, parse_move
 from .observation import PlayerView, view
 from .options import Options
-from .record import from_json, to_json
+from .record import from_json, read_record, to_json
 from .scoring import Standing, next_dealer, payoffs, ranking, returns
 from .state import GameState
 
@@ -63,6 +63,7 @@ __all__ = [
     "parse_move",
     "payoffs",
     "ranking",
+    "read_record",
     "returns",
     "to_json",
     "view",

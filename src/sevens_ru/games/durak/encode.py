@@ -79,7 +79,7 @@ from ...common._planes import (
 )
 from ...common.cards import mask_of
 from . import inference
-from .actions import _COVER_BASE, _LEAD_PATTERN, TAKE_ACTION, action_of
+from .actions import NUM_ACTIONS, action_of
 from .deal import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PACK, check_players, pack
 from .events import Covered, Led, Took
 from .game import legal_mask, max_moves, new_game
@@ -94,6 +94,7 @@ __all__ = [
     "information_state",
     "information_state_fields",
     "information_state_size",
+    "lockstep",
     "observation",
     "observation_fields",
     "observation_of",
@@ -301,11 +302,9 @@ def observation_of(state: GameState, seat: int) -> Tensor:
     return tensor(parts)
 
 
-# The compiled core's twin of the observation's part of observe_into(), None with the
-# pure-Python engine.
-_fast_durak_observation: Any = None if speedups is None else cast(Any, speedups).durak_observation
-# The same for the action mask: legal_mask() written into the array.
-_fast_durak_mask: Any = None if speedups is None else cast(Any, speedups).durak_mask
+# The compiled core's twin of observe_into(), None with the pure-Python engine: it fills
+# both arrays from the state, or gives None for what it leaves to the Python code.
+_fast_durak_fill: Any = None if speedups is None else cast(Any, speedups).durak_fill
 
 
 def observe_into(
@@ -332,50 +331,21 @@ def observe_into(
         InvalidSeatError: ``seat`` is not a seat of the game.
         ValueError: an array of the wrong type or size.
     """
+    if _fast_durak_fill is not None and _fast_durak_fill(state, seat, observation, action_mask):
+        return  # written in C (which checks the arrays)
     if not isinstance(state, GameState):
         raise not_a_state("encode.observe_into", state, game=DURAK)
     setup = state._setup
     if type(seat) is not int or not 0 <= seat < setup.players:
         seat = state._check_seat(seat)
-    if _fast_durak_observation is not None:  # it checks the array
-        _fast_durak_observation(
-            observation,
-            seat,
-            state._hands,
-            1 << setup.trump,
-            state._uncovered,
-            state._attack,
-            state._covers,
-            state._aside,
-            state._shown_cards(),
-            -1 if setup.undealt else setup.dealer,  # D4: the trump card known while held
-            state._out,
-            state._attacker,
-            state._defender,
-            state._takes / setup.take_limit,
-        )
-    else:
-        tensor = observation_of(state, seat)
-        if observation.dtype != np.float32 or observation.shape != tensor.shape:
-            raise ValueError(f"observation must be a float32 array of {len(tensor)} entries")
-        observation[:] = tensor
-    attack = state._attack
-    to_move = state._defender if attack else state._attacker
-    if to_move != seat:
-        mask_into(action_mask, 0)
-    elif _fast_durak_mask is not None:  # legal_mask() written straight into the array
-        _fast_durak_mask(
-            action_mask,
-            state._hands[to_move],
-            state._uncovered,
-            not attack,
-            setup.beaten_by,
-            _LEAD_PATTERN,
-            _COVER_BASE,
-            TAKE_ACTION,
-        )
-    else:
-        mask_into(action_mask, legal_mask(state))
+    tensor = observation_of(state, seat)
+    if observation.dtype != np.float32 or observation.shape != tensor.shape:
+        raise ValueError(f"observation must be a float32 array of {len(tensor)} entries")
+    if action_mask.dtype != np.int8 or action_mask.shape != (NUM_ACTIONS,):
+        raise ValueError(f"action_mask must be an int8 array of {NUM_ACTIONS} entries")
+    to_move = state._defender if state._attack else state._attacker
+    mask_into(action_mask, legal_mask(state) if to_move == seat else 0)
+    observation[:] = tensor
 
 
 def _check_view(view: object, function: str) -> None:
@@ -428,6 +398,27 @@ def information_state(view: PlayerView) -> Tensor:
     )
 
 
+# -- the frameworks' extras: the vector environment's games, OpenSpiel's chance nodes ----
+
+
+def lockstep(size: int, players: int, options: Options | None) -> Any:
+    """``size`` games in lockstep for a vector environment, stepped in C where the core is built.
+
+    A :class:`sevens_ru.games.Lockstep`: every game a numpy record that one C call per
+    step moves on (its joins, D7, and the settling of its bouts, D9-D13), writing each
+    observation and action mask in the same pass; without the compiled core, the
+    engine's own states, dealt the same games from the same generator.
+
+    Raises:
+        InvalidDealError: ``players`` is not 2 to 4 (D2).
+        InvalidOptionsError: ``options`` is not a :class:`sevens_ru.durak.Options`, or
+            asks for the short pack with 4 players (D1).
+    """
+    from .batch import lockstep as make
+
+    return make(size, players, options)
+
+
 # -- OpenSpiel's chance nodes ----------------------------------------------------------
 
 _DEALER = 0  # the dealer of the chance model: seat 1 leads first (D5)
@@ -443,7 +434,7 @@ def chances(players: int, options: Options | None) -> Chances:
     >>> from sevens_ru.durak import Options, encode
     >>> model = encode.chances(3, Options(short_deck=True))
     >>> model.room, model.length, model.max_outcomes
-    ((9, 9, 9, 5), 33, 36)
+    ((9, 9, 9, 5), 12, 64)
 
     Raises:
         InvalidDealError: ``players`` is not 2 to 4 (D2), or too many for the short pack.

@@ -39,7 +39,9 @@ seat 0 joins 6♥
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any, cast
 
+from ...common._core import speedups
 from ...common._games import not_a_state
 from ...common._numbers import as_int
 from ...common._quote import got
@@ -67,6 +69,14 @@ __all__ = [
 
 _DEFAULT_OPTIONS = Options()
 _TAKE = Take()
+
+# The compiled core's action path (games/durak/_kernels.c), each None for a case it leaves to
+# the Python code below, and None with the pure-Python engine.
+_core: Any = cast(Any, speedups)
+_fast_durak_act = None if speedups is None else _core.durak_act
+_fast_durak_legal_actions = None if speedups is None else _core.durak_legal_actions
+_fast_durak_legal_moves = None if speedups is None else _core.durak_legal_moves
+_fast_durak_legal_mask = None if speedups is None else _core.durak_legal_mask
 
 # The cards of each rank (by rank - 6), as card sets.
 _RANK_CARDS = tuple(sum(1 << (suit * 9 + offset) for suit in range(4)) for offset in range(9))
@@ -194,7 +204,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     except AttributeError:
         raise _not_a_state("legal_moves", state) from None
     if moves is None:
-        moves = _legal_moves(state)
+        if _fast_durak_legal_moves is None or (moves := _fast_durak_legal_moves(state)) is None:
+            moves = _legal_moves(state)
         _set_legal(state, moves)  # a state refuses assignment: through the slot itself
     return moves
 
@@ -260,6 +271,10 @@ def legal_actions(state: GameState) -> tuple[int, ...]:
     >>> durak.legal_actions(state)[:3], durak.legal_moves(state)[:3]
     ((1, 2, 7), (Lead(['6♦']), Lead(['6♥']), Lead(['6♦', '6♥'])))
     """
+    if _fast_durak_legal_actions is not None:  # the compiled core; None: the Python path
+        found = _fast_durak_legal_actions(state)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
     mask = legal_mask(state)
     actions = []
     while mask:
@@ -278,6 +293,10 @@ def legal_mask(state: GameState) -> int:
     >>> mask >> durak.actions.TAKE_ACTION, mask.bit_count() == len(durak.legal_moves(state))
     (1, True)
     """
+    if _fast_durak_legal_mask is not None:  # the compiled core; None: the Python path
+        mask = _fast_durak_legal_mask(state)
+        if mask is not None:
+            return mask  # type: ignore[no-any-return]
     try:
         attacker = state._attacker
     except AttributeError:
@@ -313,6 +332,10 @@ def apply(state: GameState, move: Move | str | int) -> GameState:
         InvalidMoveError: ``move`` is text that is not a move, a number that is not an
             action, or not a move at all.
     """
+    if type(move) is int and _fast_durak_act is not None:  # an action number, in C
+        new = _fast_durak_act(state, move)
+        if new is not None:  # else not legal, or not a state: explained below
+            return new  # type: ignore[no-any-return]
     try:
         attacker = state._attacker
     except AttributeError:

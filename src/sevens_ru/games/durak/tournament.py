@@ -144,7 +144,8 @@ def play_match(bots: Sequence[Bot], games: int, **settings: Unpack[MatchSettings
     playing the deal; with ``jobs=1`` it needs the main thread). With ``jobs`` > 1 the
     first failure or Ctrl-C stops every worker at once, and no worker outlives this process.
     ``backend="ray"`` plays the deals as Ray tasks, with the same result as ``jobs=1``
-    (``jobs`` left at 1; the extra ``ray``), as in the main game's ``play_match``.
+    (``jobs`` left at 1; the extra ``ray``), as in the main game's ``play_match``, and
+    ``records=True`` keeps every game's record, tagged, in the result's ``records``.
 
     >>> from sevens_ru import durak
     >>> from sevens_ru.durak.bots import HeuristicBot, RandomBot

@@ -20,6 +20,7 @@ each from its module in ``sevens_ru/games/family/entries/``.
 from __future__ import annotations
 
 import functools
+import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -27,6 +28,8 @@ from typing import Any
 import attrs
 
 from ...common._games import Game as Names
+from ...common._records import Record
+from ...common._tags import Tags
 from ...common.cards import Card, Language
 from ...common.packs import Pack
 from .._game import Game
@@ -81,11 +84,18 @@ def bound(preset: game.Preset, view_type: type[FamilyView], pack: Pack) -> dict[
             preset, players, dealer=dealer, seed=seed, hands=hands, options=options
         )
 
-    def to_json(state: FamilyState, *, indent: int | str | None = None) -> str:
-        return record.to_json(preset, state, indent=indent)
+    def to_json(
+        state: FamilyState, *, indent: int | str | None = None, tags: Tags | None = None
+    ) -> str:
+        return record.to_json(preset, state, indent=indent, tags=tags)
 
     def from_json(text: str | bytes, *, max_bytes: int | None = record.MAX_BYTES) -> FamilyState:
         return record.from_json(preset, text, max_bytes=max_bytes)
+
+    def read_record(
+        text: str | bytes, *, max_bytes: int | None = record.MAX_BYTES
+    ) -> Record[FamilyState]:
+        return record.read_record(preset, text, max_bytes=max_bytes)
 
     return {
         "new_game": new_game,
@@ -97,6 +107,7 @@ def bound(preset: game.Preset, view_type: type[FamilyView], pack: Pack) -> dict[
         "view": functools.partial(observation.view, preset, view_type),
         "to_json": to_json,
         "from_json": from_json,
+        "read_record": read_record,
         "parse_move": parse_move,
         "num_actions": lambda players: actions.num_actions(pack),
         "action_of": functools.partial(actions.action_of, pack),
@@ -152,6 +163,11 @@ def _hide_others(preset: game.Preset) -> Callable[..., FamilyState]:
 
 
 _TRIES = 20
+
+
+def _series(name: str) -> Callable[[], Any]:
+    """The preset's part of series play (M3), imported when a series is played."""
+    return lambda: importlib.import_module(f"{__package__}.series").rules(name)
 
 
 def _variants(
@@ -272,6 +288,8 @@ def make(view_type: type[FamilyView], names: Names | None = None) -> FamilyGame:
         variants=_variants(*_VARIANTS[name]),
         random_setup=_random_setup,
         hide_others=_hide_others(preset),
+        tensors=lambda: importlib.import_module(f"{__package__}.encode").tensors(name),
+        series=_series(name),
         server=functools.partial(server_part, __package__ or "", name),  # starlette, when asked for
         **outcomes,
     )

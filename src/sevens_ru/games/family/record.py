@@ -8,7 +8,8 @@
 Automatic passes and bursts are not stored: they follow from the moves. The Russian
 configuration writes the records of :func:`sevens_ru.to_json`: ``"game": "sevens"``
 and no dealer field, which means the default ``n − 1`` (a dealer of its own is written
-as ``"dealer"``). Loading replays every move, so a corrupt record raises a
+as ``"dealer"``). Tags (:class:`~sevens_ru.Tags`) go right after ``"game"``, as in
+every game's records. Loading replays every move, so a corrupt record raises a
 :class:`~sevens_ru.errors.RecordError` naming the field or the move at fault.
 
 >>> from sevens_ru import games
@@ -25,15 +26,18 @@ from typing import Any
 import attrs
 
 from ...common import _records
-from .game import Preset, moves_of, new_game
+from ...common._records import Record
+from ...common._tags import Tags
+from .game import Preset, is_over, moves_of, new_game
 from .game import apply as apply_move
+from .scoring import ranking
 from .state import FamilyState
 
-__all__ = ["LARGEST_RECORD", "MAX_BYTES", "from_json", "to_json"]
+__all__ = ["LARGEST_RECORD", "MAX_BYTES", "from_json", "read_record", "to_json"]
 
-LARGEST_RECORD = 2_400
+LARGEST_RECORD = 2_400 + _records.TAGS_BYTES
 """About the largest record of a family game without ``indent``: a 52-card deal and at
-most 51 plays and 8 × 20 passes."""
+most 51 plays and 8 × 20 passes, and at most 4,106 bytes of tags."""
 MAX_BYTES = 32_768
 """The default ``max_bytes`` of :func:`from_json`."""
 
@@ -41,13 +45,28 @@ _FIELDS = ("format", "game", "players", "dealer", "options", "deal", "moves")
 _RUSSIAN_FIELDS = ("format", "game", "players", "options", "deal", "moves")
 
 
-def to_json(preset: Preset, state: FamilyState, *, indent: int | str | None = None) -> str:
+def to_json(
+    preset: Preset,
+    state: FamilyState,
+    *,
+    indent: int | str | None = None,
+    tags: Tags | None = None,
+) -> str:
     """The record of ``state`` as JSON text (cards as ``str(card)``, passes as ``"pass"``).
+
+    ``tags`` (a :class:`~sevens_ru.Tags`) go after ``"game"``, checked as
+    :func:`sevens_ru.to_json` checks them.
 
     Raises:
         NotAGameStateError: ``state`` is not a state of this preset.
+        RecordError: ``tags`` is not a :class:`~sevens_ru.Tags`, or does not fit the game.
     """
     state = preset.check(state, "to_json")
+    written = _records.written_tags(
+        tags,
+        players=state.players,
+        result=_records.outcome(state, lambda done: is_over(preset, done), _ranking(preset)),
+    )
     options = attrs.asdict(state.options)
     fields: dict[str, object] = {"players": state.players}
     if preset.name != "sevens" or state.dealer != state.players - 1:
@@ -57,7 +76,11 @@ def to_json(preset: Preset, state: FamilyState, *, indent: int | str | None = No
         deal=[[str(card) for card in hand] for hand in state.deal],
         moves=list(moves_of(state)),
     )
-    return _records.write(preset.names, fields, indent=indent)
+    return _records.write(preset.names, fields, indent=indent, tags=written)
+
+
+def _ranking(preset: Preset) -> Any:
+    return lambda state: ranking(preset, state)
 
 
 def from_json(
@@ -69,17 +92,28 @@ def from_json(
         RecordError: not JSON, not a record of this preset, too large, a bad field,
             a bad deal or an illegal move (the message names the field or the move).
     """
-    fields: tuple[str, ...] = _FIELDS
-    if preset.name == "sevens" and isinstance(text, (str, bytes)) and '"dealer"' not in str(text):
-        fields = _RUSSIAN_FIELDS
+    return read_record(preset, text, max_bytes=max_bytes).state
+
+
+def read_record(
+    preset: Preset, text: str | bytes, *, max_bytes: int | None = MAX_BYTES
+) -> Record[FamilyState]:
+    """Load a record written by :func:`to_json`: its state and its tags.
+
+    Raises:
+        RecordError: as :func:`from_json`, or a bad tag (the message names it).
+    """
+    russian = preset.name == "sevens"  # sevens_ru.to_json's records: the dealer optional
     record = _records.read(
         text,
         game=preset.names,
-        fields=fields,
+        fields=_RUSSIAN_FIELDS if russian else _FIELDS,
+        optional=("dealer",) if russian else (),
         function="from_json",
         max_bytes=max_bytes,
         largest=LARGEST_RECORD,
     )
+    tags = _records.tags_in(record)
     players = _records.integer(record, "players", 2, 8)
     dealer: Any = None
     if "dealer" in record:
@@ -88,10 +122,16 @@ def from_json(
     deal = _records.hands(record)
     with _records.blame("deal"):
         state = new_game(preset, players, dealer=dealer, hands=deal, options=options)
-    return _records.replay(
+    state = _records.replay(
         state,
         record["moves"],
         lambda before, move: apply_move(preset, before, move),
         items="moves",
         example="a card such as '7♦' or 'pass'",
     )
+    tags = _records.fitted(
+        tags,
+        players=players,
+        result=_records.outcome(state, lambda done: is_over(preset, done), _ranking(preset)),
+    )
+    return Record(state, tags)

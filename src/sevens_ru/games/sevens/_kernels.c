@@ -23,8 +23,6 @@
  */
 #include "common.h"
 
-#include <structmember.h>
-
 #include <limits.h>
 #include <math.h>
 
@@ -158,25 +156,6 @@ static struct {
     PyObject *standing;   /* Standing */
 } B; /* and random.Random's own methods, which draw.c keeps (draw_bind()) */
 
-static int
-slot_offset(PyObject *owner, PyObject *names, Py_ssize_t position, Py_ssize_t *offset)
-{
-    PyObject *name = PyTuple_GetItem(names, position);
-    if (name == NULL)
-        return -1;
-    PyObject *descriptor = PyObject_GetAttr(owner, name);
-    if (descriptor == NULL)
-        return -1;
-    int good = Py_IS_TYPE(descriptor, &PyMemberDescr_Type) &&
-               ((PyMemberDescrObject *)descriptor)->d_member->type == T_OBJECT_EX;
-    if (good)
-        *offset = ((PyMemberDescrObject *)descriptor)->d_member->offset;
-    else
-        PyErr_Format(PyExc_TypeError, "%R is not a slot of %R", name, owner);
-    Py_DECREF(descriptor);
-    return good ? 0 : -1;
-}
-
 static PyObject *
 binding(PyObject *bindings, const char *name)
 {
@@ -243,15 +222,6 @@ done:
     } while (0)
 
 /* -- the engine's objects ---------------------------------------------------------- */
-
-/* Slots are read and written at their offsets (found by slot_offset() from their
- * descriptors): 1.33x faster api than PyObject_GenericGetAttr()/GenericSetAttr() in
- * benchmarks/run.py, 2026-12-02. */
-static inline PyObject *
-slot(PyObject *owner, Py_ssize_t offset) /* borrowed; NULL if unset */
-{
-    return *(PyObject **)((char *)owner + offset);
-}
 
 typedef struct { /* a state's facts, read from its slots */
     PyObject *setup;
@@ -586,23 +556,24 @@ pick(PyObject *draw, uint64_t moves, int *index)
 /* -- the module's functions -------------------------------------------------------------- */
 
 PyDoc_STRVAR(apply_doc, "apply(state, card, /)\n--\n\n"
-                        "sevens_ru.apply() for a Card that is legal, else None.");
+                        "sevens_ru.apply() for a Card, or an action number (an int), that is\n"
+                        "legal, else None.");
 
 static inline PyObject *
 apply_of(PyObject *state, PyObject *const *more, Position *position)
 {
     PyObject *card = more[0];
-    if (Py_TYPE(card) != B.card)
-        Py_RETURN_NONE;
-    PyObject *index_int = slot(card, B.index);
-    long index = index_int != NULL && PyLong_CheckExact(index_int) ? PyLong_AsLong(index_int) : -1;
-    if (index < 0 || index >= CARDS) {
-        PyErr_Clear();
-        Py_RETURN_NONE;
+    int index;
+    if (Py_TYPE(card) == B.card) {
+        PyObject *index_int = slot(card, B.index);
+        if (index_int == NULL || index_below(index_int, CARDS, &index) != 0)
+            Py_RETURN_NONE; /* a card outside the pack: Python explains */
     }
+    else if (index_below(card, CARDS, &index) != 0) /* an action number, from 0 to 35 */
+        Py_RETURN_NONE;
     if (!(position->moves >> index & 1)) /* illegal moves are explained in Python */
         Py_RETURN_NONE;
-    if (play(position, (int)index) < 0)
+    if (play(position, index) < 0)
         return NULL;
     return make_state(position->setup, position->board, position->turn, position->moves, state);
 }
@@ -612,8 +583,10 @@ STATE_FUNCTION(apply, "OO")
 PyDoc_STRVAR(legal_moves_doc, "legal_moves(state, /)\n--\n\n"
                               "sevens_ru.legal_moves() for the engine's states, else None.");
 
+/* The legal cards of one of the engine's states (its moves slot) as a tuple: the Cards
+ * of DECK, or with `numbers` their indexes (the action numbers); None for anything else. */
 static PyObject *
-sp_legal_moves(PyObject *module, PyObject *state)
+legal_tuple(PyObject *state, int numbers)
 {
     ENSURE_BOUND();
     if (Py_TYPE(state) != B.state)
@@ -624,12 +597,31 @@ sp_legal_moves(PyObject *module, PyObject *state)
     uint64_t moves;
     if (card_set(moves_int, &moves) < 0)
         return NULL;
-    PyObject *cards = PyTuple_New(count(moves));
-    if (cards == NULL)
+    PyObject *legal = PyTuple_New(count(moves));
+    if (legal == NULL)
         return NULL;
-    for (Py_ssize_t number = 0; moves; moves &= moves - 1, number++)
-        PyTuple_SET_ITEM(cards, number, Py_NewRef(PyTuple_GET_ITEM(B.deck, lowest(moves))));
-    return cards;
+    for (Py_ssize_t number = 0; moves; moves &= moves - 1, number++) {
+        int index = lowest(moves);
+        PyTuple_SET_ITEM(legal, number,
+                         numbers ? PyLong_FromLong(index) /* small ints: never NULL */
+                                 : Py_NewRef(PyTuple_GET_ITEM(B.deck, index)));
+    }
+    return legal;
+}
+
+static PyObject *
+sp_legal_moves(PyObject *module, PyObject *state)
+{
+    return legal_tuple(state, 0);
+}
+
+PyDoc_STRVAR(legal_actions_doc, "legal_actions(state, /)\n--\n\n"
+                                "sevens_ru.legal_actions() for the engine's states, else None.");
+
+static PyObject *
+sp_legal_actions(PyObject *module, PyObject *state)
+{
+    return legal_tuple(state, 1);
 }
 
 static int
@@ -1545,25 +1537,6 @@ sevens_observation_of(PyObject *state, PyObject *const *more, Position *position
 
 STATE_FUNCTION(sevens_observation, "OOOO")
 
-PyDoc_STRVAR(sevens_act_doc, "sevens_act(state, action)\n--\n\n"
-                             "sevens_ru.apply() for a legal action number (an int) of the\n"
-                             "engine's states, as the environments' steps make it; None for\n"
-                             "anything else, which the Python path handles (and explains).");
-
-static inline PyObject *
-sevens_act_of(PyObject *state, PyObject *const *more, Position *position)
-{
-    PyObject *action = more[0];
-    int index;
-    if (index_below(action, CARDS, &index) != 0 || !(position->moves >> index & 1))
-        Py_RETURN_NONE; /* not a legal action number, from 0 to 35 */
-    if (play(position, index) < 0)
-        return NULL;
-    return make_state(position->setup, position->board, position->turn, position->moves, state);
-}
-
-STATE_FUNCTION(sevens_act, "OO")
-
 PyDoc_STRVAR(batch_observation_doc,
              "batch_observation(observation, action_mask, hands, table, playable, moves, cursor,\n"
              "                  done, passes, games)\n--\n\n"
@@ -1661,6 +1634,7 @@ PyMethodDef sevens_methods[] = {
     {"layout", sp_layout, METH_NOARGS, layout_doc},
     {"apply", (PyCFunction)(void (*)(void))sp_apply, METH_FASTCALL, apply_doc},
     {"legal_moves", sp_legal_moves, METH_O, legal_moves_doc},
+    {"legal_actions", sp_legal_actions, METH_O, legal_actions_doc},
     {"ranking", sp_ranking, METH_O, ranking_doc},
     {"playout", (PyCFunction)(void (*)(void))sp_playout, METH_FASTCALL, playout_doc},
     {"playout_state", (PyCFunction)(void (*)(void))sp_playout_state, METH_FASTCALL,
@@ -1672,7 +1646,6 @@ PyMethodDef sevens_methods[] = {
      greedy_playout_doc},
     {"sevens_observation", (PyCFunction)(void (*)(void))sp_sevens_observation, METH_FASTCALL,
      sevens_observation_doc},
-    {"sevens_act", (PyCFunction)(void (*)(void))sp_sevens_act, METH_FASTCALL, sevens_act_doc},
     {"batch_observation", (PyCFunction)(void (*)(void))sp_batch_observation, METH_FASTCALL,
      batch_observation_doc},
     {"log_likelihood", (PyCFunction)(void (*)(void))sp_log_likelihood, METH_FASTCALL,

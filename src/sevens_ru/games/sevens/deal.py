@@ -1,8 +1,12 @@
-"""The deal (R4–R6): hand sizes, seeded deals and the validation of explicit ones.
+"""The deal (R4–R6, M2): hand sizes, seeded deals and the validation of explicit ones.
+
+The pack is dealt one card at a time, starting at the dealer's left neighbour (seat
+``dealer + 1``); the dealer is seat ``n − 1`` unless a game names another (M2), so
+by default seat 0 receives the first card, as R5 says.
 
 >>> from sevens_ru.deal import hand_sizes
->>> hand_sizes(4), hand_sizes(5)
-((9, 9, 9, 9), (8, 7, 7, 7, 7))
+>>> hand_sizes(4), hand_sizes(5), hand_sizes(5, dealer=1)
+((9, 9, 9, 9), (8, 7, 7, 7, 7), (7, 7, 8, 7, 7))
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ...common._core import speedups
+from ...common._hands import check_dealer as check_seat
 from ...common._hands import check_player_count, read_hands
 from ...common._numbers import as_int
 from ...common._quote import got
@@ -18,7 +23,15 @@ from ...common.packs import RUSSIAN_36
 from ...common.shuffle import shuffled_bytes
 from ...errors import InvalidDealError
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "PACK", "deal_hands", "deal_seeded", "hand_sizes"]
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "PACK",
+    "check_dealer",
+    "deal_hands",
+    "deal_seeded",
+    "hand_sizes",
+]
 
 PACK = RUSSIAN_36
 """The game's pack (R1): :data:`~sevens_ru.RUSSIAN_36`, the 36 cards 6 to A, in whose order
@@ -61,43 +74,89 @@ def check_players(players: object) -> int:
     return check_player_count(players, MIN_PLAYERS, MAX_PLAYERS, game="the game", rule="R4")
 
 
-def hand_sizes(players: int) -> tuple[int, ...]:
-    """The number of cards each seat is dealt (R5): the pack dealt one at a time from seat 0."""
+def check_dealer(players: int, dealer: object) -> int:
+    """``dealer`` as an ``int`` seat of a ``players``-seat game (``None``: seat ``n − 1``, M2).
+
+    >>> from sevens_ru.games.sevens.deal import check_dealer
+    >>> check_dealer(4, None), check_dealer(4, 1)
+    (3, 1)
+    >>> check_dealer(4, 4)
+    Traceback (most recent call last):
+    ...
+    sevens_ru.errors.InvalidDealError: the dealer is a seat from 0 to 3 (M2), got 4
+
+    Raises:
+        InvalidDealError: ``dealer`` is not a whole number (a ``bool`` never is) from 0 to ``players − 1``.
+    """
+    if dealer is None:
+        return players - 1
+    return check_seat(players, dealer, rule="M2")
+
+
+def hand_sizes(players: int, dealer: int | None = None) -> tuple[int, ...]:
+    """The number of cards each seat is dealt (R5, M2): the pack dealt one at a time from the dealer's left.
+
+    ``dealer`` is seat ``n − 1`` by default, so that seat 0 receives the first card (R5).
+
+    Raises:
+        InvalidDealError: a bad player count (R4) or dealer (M2).
+    """
     check_players(players)
-    return tuple(len(range(seat, CARDS, players)) for seat in range(players))
+    first = (check_dealer(players, dealer) + 1) % players  # the seat that receives the first card
+    return tuple(len(range((seat - first) % players, CARDS, players)) for seat in range(players))
 
 
-def deal_seeded(players: int, seed: int) -> tuple[int, ...]:
+def deal_seeded(players: int, seed: int, dealer: int | None = None) -> tuple[int, ...]:
     """The hands (as 36-bit card sets) of the deal determined by ``seed``.
 
     The pack in canonical order is shuffled by :func:`sevens_ru.shuffle.shuffled`
-    and dealt one card at a time clockwise from seat 0 (R5): the card at position
-    ``p`` of the shuffled pack goes to seat ``p % players``.
+    and dealt one card at a time clockwise from the dealer's left (R5, M2): the card at
+    position ``p`` of the shuffled pack goes to seat ``(dealer + 1 + p) % players``,
+    which is seat ``p % players`` with the default dealer, ``players − 1``. Another
+    dealer turns the same hands round the table.
 
     >>> from sevens_ru.deal import deal_seeded
     >>> deal_seeded(2, 7) == deal_seeded(2, 7) != deal_seeded(2, 8)
     True
+    >>> hands = deal_seeded(3, 7)
+    >>> deal_seeded(3, 7, dealer=0) == (hands[2], hands[0], hands[1])
+    True
 
     Raises:
-        InvalidDealError: a bad player count (R4) or a seed that is not an int.
+        InvalidDealError: a bad player count (R4), dealer (M2) or a seed that is not an int.
     """
-    return deal_and_opener(check_players(players), seed)[0]
+    players = check_players(players)
+    return deal_and_opener(players, seed, check_dealer(players, dealer))[0]
 
 
-def deal_and_opener(players: int, seed: int) -> tuple[tuple[int, ...], int]:
-    """:func:`deal_seeded`, and the seat that holds 9♦ (R7).
+def deal_and_opener(
+    players: int, seed: int, dealer: int | None = None
+) -> tuple[tuple[int, ...], int]:
+    """:func:`deal_seeded`, and the seat that holds 9♦ (R7); ``dealer`` is checked already.
 
     >>> from sevens_ru.games.sevens.deal import deal_seeded, deal_and_opener
     >>> hands, opener = deal_and_opener(4, 7)
     >>> hands == deal_seeded(4, 7), opener
     (True, 3)
+    >>> deal_and_opener(4, 7, 0)[1]  # the same hands one seat further round (M2)
+    0
     """
     number = as_int(seed)  # any integral number, numpy's too; never a bool
     if number is None:
         raise InvalidDealError(f"the seed must be an int, got {got(seed)}")
-    seed = number
     if speedups is not None:  # the compiled core: the same procedure in C
-        return speedups.seeded_deal(players, seed)
+        hands, opener = speedups.seeded_deal(players, number)
+    else:
+        hands, opener = _deal_from_seat_0(players, number)
+    if dealer is None or dealer == players - 1:
+        return hands, opener
+    # M2: the hand that seat 0 receives with the default dealer goes to seat dealer + 1.
+    turn = dealer + 1
+    return hands[-turn:] + hands[:-turn], (opener + turn) % players
+
+
+def _deal_from_seat_0(players: int, seed: int) -> tuple[tuple[int, ...], int]:
+    """The deal of ``seed`` with the default dealer (R5), and the seat that holds 9♦, in Python."""
     # Dealing shuffled(seed, 36) card by card, with the loops left to C: a table from
     # card to seat digit, then each bit of the seat numbers read as a base-2 number (a
     # card set), and the hands made from those one, two or three sets.
@@ -123,8 +182,13 @@ def deal_and_opener(players: int, seed: int) -> tuple[tuple[int, ...], int]:
     return (hands if players == 5 else (*hands[:4], fours ^ five, five)), opener
 
 
-def deal_hands(players: int, hands: Sequence[Iterable[Card | str]]) -> tuple[int, ...]:
-    """Validate an explicit deal (R6) and return its hands as 36-bit card sets.
+def deal_hands(
+    players: int, hands: Sequence[Iterable[Card | str]], dealer: int | None = None
+) -> tuple[int, ...]:
+    """Validate an explicit deal (R6, M2) and return its hands as 36-bit card sets.
+
+    The hands have the sizes that R5 gives for ``dealer`` (checked already; ``None``:
+    the default, seat ``players − 1``).
 
     >>> from sevens_ru.deal import deal_hands
     >>> deal_hands(2, [["9♦"], ["6♣"]])
@@ -135,17 +199,20 @@ def deal_hands(players: int, hands: Sequence[Iterable[Card | str]]) -> tuple[int
     masks, _ = read_hands(
         players, hands, cite="R6", pack=PACK, outside="which is not in the pack of 6 to A (R1)"
     )
-    sizes = hand_sizes(players)
+    sizes = hand_sizes(players, dealer)
     missing = _WHOLE & ~sum(masks)
     lacking = f"; the deal lacks {' '.join(map(str, PACK.cards_of(missing)))}" if missing else ""
     for seat, (mask, size) in enumerate(zip(masks, sizes, strict=True)):
         held = mask.bit_count()
         if held != size:
-            rule = (
-                "seat 0 holds 8 cards and seats 1–4 hold 7"
-                if players == 5
-                else f"{size} cards each"
-            )
+            rule = f"{size} cards each"
+            if players == 5:
+                longest = sizes.index(max(sizes))
+                rule = (
+                    "seat 0 holds 8 cards and seats 1–4 hold 7"
+                    if longest == 0
+                    else f"seat {longest} holds 8 cards and the others 7, with dealer {longest - 1} (M2)"
+                )
             plural = "card" if held == 1 else "cards"
             raise InvalidDealError(
                 f"seat {seat} holds {held} {plural}, expected {size} "

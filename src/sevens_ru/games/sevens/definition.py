@@ -28,16 +28,24 @@ __all__ = ["GAME"]
 
 _NINE_OF_DIAMONDS = Card.parse("9♦")
 
-_VARIANTS = tuple(
-    {"options": Options(rank_by_passes=by_passes, place_numbering=numbering)}
+_OPTIONS = tuple(
+    Options(rank_by_passes=by_passes, place_numbering=numbering)
     for by_passes in (False, True)
     for numbering in ("competition", "dense")
 )
 
 
 def _variants(players: int) -> Sequence[Mapping[str, Any]]:
-    """Every combination of the ranking options (R17, R18)."""
-    return _VARIANTS
+    """Every combination of the ranking options (R17, R18), each with another dealer (M2)."""
+    return tuple(
+        {"dealer": (players - 1 + number) % players, "options": options}
+        for number, options in enumerate(_OPTIONS)
+    )
+
+
+def _random_setup(players: int, rng: random.Random) -> Mapping[str, Any]:
+    """A random dealer (M2)."""
+    return {"dealer": rng.randrange(players)}
 
 
 def hide_others(state: GameState, viewer: int, rng: random.Random) -> GameState:
@@ -56,7 +64,7 @@ def hide_others(state: GameState, viewer: int, rng: random.Random) -> GameState:
     True
     """
     hands = deal_again(state.deal, viewer, _NINE_OF_DIAMONDS, rng)
-    return new_game(state.players, hands=hands, options=state.options)
+    return new_game(state.players, hands=hands, options=state.options, dealer=state.dealer)
 
 
 GAME: Game[GameState, PlayerView, Card] = Game(
@@ -67,9 +75,10 @@ GAME: Game[GameState, PlayerView, Card] = Game(
         "de": "Russisches Sieben",
     },
     default_players=4,
-    setup=("options",),
+    setup=("dealer", "options"),
     **folder_parts(__package__),
     variants=_variants,
+    random_setup=_random_setup,
     hide_others=hide_others,
     turn=operator.attrgetter("_turn"),  # current_player without the property
 )

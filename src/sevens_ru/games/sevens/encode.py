@@ -88,6 +88,7 @@ __all__ = [
     "information_state",
     "information_state_fields",
     "information_state_size",
+    "lockstep",
     "observation",
     "observation_batch",
     "observation_fields",
@@ -370,16 +371,16 @@ def information_state(view: PlayerView) -> Tensor:
     )
 
 
-# -- the frameworks' extras: OpenSpiel's chance nodes, the vector environment's batches --
+# -- the frameworks' extras: OpenSpiel's chance nodes, the vector environment's games, batches --
 
 
 def chances(players: int, options: Options | None) -> Chances:
-    """The deal as OpenSpiel's chance nodes: each card of the pack in turn to a seat (R5).
+    """The deal as OpenSpiel's chance nodes: the pack's cards in turn to the seats (R5), a few a node.
 
     >>> from sevens_ru import encode
     >>> model = encode.chances(4, None)
     >>> model.room, model.length, model.max_moves
-    ((9, 9, 9, 9), 36, 33)
+    ((9, 9, 9, 9), 12, 33)
 
     Raises:
         InvalidDealError: ``players`` is not 2 to 6 (R4).
@@ -421,6 +422,24 @@ def _observation_text(seen: PlayerView) -> str:
         f"seat {seen.seat}; hand: {hand}; table: {table}; sizes: {list(seen.hand_sizes)}; "
         f"passes: {list(seen.passes)}; to play: {seen.current_player}"
     )
+
+
+def lockstep(size: int, players: int, options: Options | None) -> Any:
+    """``size`` games in lockstep for a vector environment, stepped in C where the core is built.
+
+    A :class:`sevens_ru.games.Lockstep` over the arrays of a
+    :class:`~sevens_ru.batch.GameBatch`, changed in place: one C call per step plays a
+    card in every game (its passes, end and returns, R9-R18) and writes each observation
+    and action mask in the same pass; without the compiled core, numpy computes the
+    same entries.
+
+    Raises:
+        InvalidDealError: ``players`` is not 2 to 6 (R4).
+        InvalidOptionsError: ``options`` is not a :class:`sevens_ru.Options`.
+    """
+    from .batch._lockstep import SevensLockstep
+
+    return SevensLockstep(size, players, options)
 
 
 def deal_batch(size: int, players: int, rng: Any, options: Options | None) -> GameBatch:

@@ -28,7 +28,15 @@ from ...common.shuffle import fresh_seed
 from ...errors import IllegalMoveError, InvalidDealError, InvalidOptionsError, NotAGameStateError
 from ._board import NINE_OF_DIAMONDS, NINES, PASS, PLAY, TABLE_SHIFT, playable_mask
 from .actions import NUM_ACTIONS, check_action
-from .deal import MAX_PLAYERS, MIN_PLAYERS, PACK, check_players, deal_and_opener, deal_hands
+from .deal import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PACK,
+    check_dealer,
+    check_players,
+    deal_and_opener,
+    deal_hands,
+)
 from .names import SEVENS
 from .options import Options
 from .state import GameState, Setup, blank_state, build_state
@@ -55,6 +63,7 @@ _MAX_MOVES = 1 << 17
 # The compiled core's functions, which give None for what they leave to the Python path.
 _fast_apply = None if speedups is None else speedups.apply
 _fast_legal_moves = None if speedups is None else speedups.legal_moves
+_fast_legal_actions = None if speedups is None else speedups.legal_actions
 
 
 def new_game(
@@ -63,30 +72,41 @@ def new_game(
     seed: int | None = None,
     hands: Sequence[Iterable[Card | str]] | None = None,
     options: Options | None = None,
+    dealer: int | None = None,
 ) -> GameState:
-    """Deal a new game for ``players`` seats (R4–R7).
+    """Deal a new game for ``players`` seats (R4–R7, M2).
 
     With ``seed``, the deal is shuffled reproducibly (the same on every platform and
     Python version; see :mod:`sevens_ru.shuffle`). With ``hands``, the deal is the one
     given, a hand per seat, validated against R5 and R6. With neither, the pack is
     shuffled from fresh OS entropy. The holder of 9♦ is to play (R7).
 
+    ``dealer`` (default ``players − 1``) deals: seat ``dealer + 1`` receives the first
+    card, so with 5 players it holds the 8-card hand (M2). The default is R5's deal,
+    from seat 0; the same seed with another dealer turns the same hands round the table.
+
     >>> import sevens_ru as s7
     >>> state = s7.new_game(5, seed=42)
-    >>> [len(hand) for hand in state.hands]
-    [8, 7, 7, 7, 7]
+    >>> [len(hand) for hand in state.hands], state.dealer
+    ([8, 7, 7, 7, 7], 4)
+    >>> [len(hand) for hand in s7.new_game(5, seed=42, dealer=1).hands]
+    [7, 7, 8, 7, 7]
     >>> s7.new_game(7)
     Traceback (most recent call last):
     ...
     sevens_ru.errors.InvalidDealError: the game is for 2 to 6 players (R4), got 7
 
     Raises:
-        InvalidDealError: a bad player count, a bad seed, a bad deal, or both ``seed``
+        InvalidDealError: a bad player count, dealer, seed or deal, or both ``seed``
             and ``hands``.
         InvalidOptionsError: ``options`` is not an :class:`Options`.
     """
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         players = check_players(players)  # raises, unless an integral number in range
+    if dealer is None:
+        dealer = players - 1
+    elif type(dealer) is not int or not 0 <= dealer < players:
+        dealer = check_dealer(players, dealer)  # raises, unless an integral number in range
     if options is None:
         options = _DEFAULT_OPTIONS
     elif not isinstance(options, Options):
@@ -94,14 +114,14 @@ def new_game(
     if hands is not None:
         if seed is not None:
             raise InvalidDealError("give either a seed or explicit hands, not both")
-        deal = deal_hands(players, hands)
+        deal = deal_hands(players, hands, dealer)
         opener = 0
         while not deal[opener] & NINE_OF_DIAMONDS:
             opener += 1
     else:
-        deal, opener = deal_and_opener(players, fresh_seed() if seed is None else seed)
+        deal, opener = deal_and_opener(players, fresh_seed() if seed is None else seed, dealer)
     return build_state(
-        setup=Setup(players, options, deal),
+        setup=Setup(players, options, deal, dealer),
         board=NINES,  # an empty table, no passes; R9: the 9s open the rows...
         turn=opener,
         moves=NINE_OF_DIAMONDS,  # ...but R7: the holder of 9♦ must open with it
@@ -245,6 +265,10 @@ def legal_actions(state: GameState) -> tuple[int, ...]:
     Raises:
         NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
+    if _fast_legal_actions is not None:  # the compiled core; None: a case for the Python path
+        actions = _fast_legal_actions(state)
+        if actions is not None:
+            return actions
     mask = legal_mask(state)
     try:
         return _ACTIONS[mask]

@@ -43,6 +43,7 @@ from ...common._deals import Deals, check_hand_size, seats_of
 from ...common._games import not_a_view
 from ...common._linked import lineage
 from ...common._numbers import as_int
+from ...common._quote import got
 from ...common.cards import Card, cards_from_mask
 from ...errors import (
     InconsistentViewError,
@@ -95,6 +96,10 @@ def _facts(view: PlayerView) -> _Facts:
         raise InconsistentViewError(
             f"view.hand_sizes and view.passes need one entry per seat ({players})"
         )
+    if type(view.dealer) is not int or not 0 <= view.dealer < players:
+        raise InconsistentViewError(
+            f"view.dealer must be a seat from 0 to {players - 1} (M2), got {got(view.dealer)}"
+        )
     hand = _mask(view.hand, "view.hand")
     table = _mask(view.table, "view.table")
     if len(view.hand) != hand.bit_count():
@@ -133,7 +138,7 @@ def _replay(view: PlayerView, hand: int, table: int) -> tuple[list[int], int | N
     before the first move it holds 9♦ (R7).
     """
     players = view.players
-    dealt = hand_sizes(players)
+    dealt = hand_sizes(players, view.dealer)
     excluded = [0] * players
     passes = [0] * players
     played = [0] * players
@@ -341,7 +346,7 @@ class Inference:
         if template is None:
             template = self._template = _Template(self._view, hands)
         deal = tuple(hand | played for hand, played in zip(hands, template.played, strict=True))
-        setup = Setup(self._view.players, self._view.options, deal)
+        setup = Setup(self._view.players, self._view.options, deal, self._view.dealer)
         state: GameState | None = None
         for board, turn in template.steps:
             # R7 before the first play; R14 once over; else the seat's playable cards.
@@ -368,7 +373,7 @@ class _Template:
             if isinstance(event, Play):
                 played[event.seat] |= event.card.bit
         dealt = [cards_from_mask(hand | cards) for hand, cards in zip(hands, played, strict=True)]
-        state = new_game(view.players, hands=dealt, options=view.options)
+        state = new_game(view.players, hands=dealt, options=view.options, dealer=view.dealer)
         for event in view.history:
             if isinstance(event, Play):
                 state = apply(state, event.card)

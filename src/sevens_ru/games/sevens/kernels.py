@@ -7,16 +7,16 @@ for it only when an environment is made.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from ...common._core import speedups
 from .._game import Kernels
 
 __all__ = ["kernels"]
 
-# The compiled core's apply() for an action number (None for anything it leaves to
-# sevens_ru.apply), None with the pure-Python engine.
-_fast_sevens_act: Any = None if speedups is None else cast(Any, speedups).sevens_act
+# The compiled core's apply(), which takes an action number as it takes a card (None for
+# anything it leaves to sevens_ru.apply), None with the pure-Python engine.
+_fast_apply: Any = None if speedups is None else speedups.apply
 
 
 def kernels() -> Kernels | None:
@@ -24,6 +24,6 @@ def kernels() -> Kernels | None:
     from . import encode  # numpy
 
     fill = encode._fast_sevens_observation
-    if _fast_sevens_act is None and fill is None:
+    if _fast_apply is None and fill is None:
         return None
-    return Kernels(act=_fast_sevens_act, fill=fill)
+    return Kernels(act=_fast_apply, fill=fill)

@@ -54,6 +54,8 @@ class PlayerView:
     """The seat that sees."""
     players: int
     """The number of players."""
+    dealer: int
+    """The dealer (M2): seat ``dealer + 1`` received the first card."""
     options: Options
     """The ranking options."""
     hand: tuple[Card, ...]

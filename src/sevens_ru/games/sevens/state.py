@@ -60,19 +60,27 @@ _NEXT_SEAT = tuple(tuple((seat + 1) % players for seat in range(players)) for pl
 
 
 class Setup(GameSetup[Options]):
-    """What stays the same during one game: players, options and the deal."""
+    """What stays the same during one game: players, options, the deal and the dealer."""
 
-    __slots__ = ("next_seat",)
+    __slots__ = ("dealer", "next_seat")
 
+    dealer: int  # the dealer (M2): seat dealer + 1 received the first card
     next_seat: tuple[int, ...]  # the seat after each seat
 
-    def __init__(self, players: int, options: Options, deal: tuple[int, ...]) -> None:
+    def __init__(
+        self, players: int, options: Options, deal: tuple[int, ...], dealer: int | None = None
+    ) -> None:
         # GameSetup's fields set here, not by super().__init__(): a call less in every
         # new_game, 1.05x faster new_game in the compiled core (2026-12-02).
         self.players = players
         self.options = options
         self.deal = deal
+        self.dealer = players - 1 if dealer is None else dealer  # M2: n − 1 by default
         self.next_seat = _NEXT_SEAT[players]
+
+    def key(self) -> tuple[object, ...]:
+        """What makes two setups equal: players, options, the deal and the dealer."""
+        return (self.players, self.options, self.deal, self.dealer)
 
     @property
     def seats_after(self) -> tuple[tuple[int, ...], ...]:
@@ -126,6 +134,11 @@ class GameState(LinkedState[Options]):
     def deal(self) -> tuple[tuple[Card, ...], ...]:
         """The hands as they were dealt, one canonically ordered tuple per seat."""
         return self._setup.deal_cards
+
+    @property
+    def dealer(self) -> int:
+        """The dealer (M2): seat ``dealer + 1`` received the first card; ``players − 1`` unless a game names another."""
+        return self._setup.dealer
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -244,7 +257,7 @@ class GameState(LinkedState[Options]):
 
     def __reduce__(self) -> tuple[object, ...]:
         setup = self._setup
-        return (_rebuild, (setup.players, setup.options, setup.deal, self.history))
+        return (_rebuild, (setup.players, setup.options, setup.deal, self.history, setup.dealer))
 
 
 build_state: Callable[..., GameState] = builder(GameState)
@@ -253,7 +266,9 @@ blank_state: Callable[[], GameState] = blank(GameState)
 """A state with no slot set, for :func:`~sevens_ru.apply` to build one in line."""
 
 
-def _rebuild(players: object, options: object, deal: object, history: object) -> GameState:
+def _rebuild(
+    players: object, options: object, deal: object, history: object, dealer: object = None
+) -> GameState:
     """Unpickle a state by replaying its history from its deal, through the rules.
 
     A pickle cannot smuggle in a state the rules would not make: a deal, a play or a
@@ -268,6 +283,7 @@ def _rebuild(players: object, options: object, deal: object, history: object) ->
             players,  # type: ignore[arg-type]  # new_game checks it
             hands=[cards_from_mask(hand) for hand in deal],
             options=options,  # type: ignore[arg-type]
+            dealer=dealer,  # type: ignore[arg-type]
         )
         for event in history:
             if isinstance(event, Play):

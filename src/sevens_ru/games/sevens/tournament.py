@@ -126,7 +126,8 @@ def play_match(bots: Sequence[Bot], games: int, **settings: Unpack[MatchSettings
 
     The settings are keywords: ``seed`` (required), ``players=None``,
     ``duplicate=True``, ``jobs=1``, ``options=None`` (a :class:`sevens_ru.Options`),
-    ``names=None``, ``progress=None``, ``move_timeout=None`` and ``backend="processes"``.
+    ``names=None``, ``progress=None``, ``move_timeout=None``, ``backend="processes"`` and
+    ``records=False``.
     It is :func:`sevens_ru.tournament.match` (any game's match) for Russian Sevens.
 
     ``bots`` is the lineup, one bot per seat (``players`` defaults to ``len(bots)``); with
@@ -174,6 +175,12 @@ def play_match(bots: Sequence[Bot], games: int, **settings: Unpack[MatchSettings
     failure or Ctrl-C cancels every task. The bots must pickle, and every machine of the
     cluster needs the same sevens-ru. See the how-to "A million-game tournament on a
     cluster".
+
+    ``records=True`` keeps the record of every game in the result's ``records`` (JSON
+    text, deal by deal and rotation by rotation), each tagged with the event (the match
+    and its seed), the date, the round (``"deal.rotation"``), each seat's entry by name
+    and its bot's settings, and the result (:class:`~sevens_ru.Tags`); read one back
+    with :func:`sevens_ru.read_record`. The figures are the same with or without them.
 
     >>> from sevens_ru.bots import RandomBot
     >>> play_match([RandomBot()], 10, seed=1)

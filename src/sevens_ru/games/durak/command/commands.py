@@ -39,7 +39,7 @@ from ..definition import GAME as DURAK
 from ..game import new_game
 from ..options import Options
 from ..state import GameState
-from .play import play
+from .play import HumanPlayer, play
 from .render import event_lines, ranking_table, show_deal, turn_line
 
 __all__ = ["DRAWING", "GAME", "demo", "replay", "save", "settings"]
@@ -126,6 +126,7 @@ GAME = Game(
     settings,
     DRAWING,
     play=play,
+    person=lambda out, tell: HumanPlayer(out, tell.lang, tell.names),
     title=_title,
     note=_note,
     lineups={

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 
 from ....cli._ask import ask_move, reason
 from ....cli._shared import against, follow, human_seat
-from ....cli.output import Output
+from ....cli.output import Output, listed
 from ....cli.texts import TEXTS, Narrator, say
 from ....common.cards import Card, Language, Suit
 from ....errors import CardParseError
@@ -57,6 +57,8 @@ from .render import (
 __all__ = ["HumanPlayer", "play", "read_move"]
 
 _VERBS = {"d_lead": "lead", "d_cover": "cover", "d_take": "take"}
+_WIDEST = 100
+"""The widest line of moves, however wide the terminal: a glance takes in no more."""
 
 
 def read_move(text: str, view: PlayerView, lang: Language = "en") -> Move:
@@ -171,10 +173,10 @@ class HumanPlayer:
         out, lang = self.out, self.lang
         moves = legal_moves_of(view, rng)
         self._show(view)
-        listed = "  ".join(
-            f"{number}) {move_text(move, lang)}" for number, move in enumerate(moves, 1)
-        )
-        out.line(say(lang, "d_moves", moves=listed))
+        head, _, _ = say(lang, "d_moves", moves="\0").partition("\0")
+        numbered = [f"{number}) {move_text(move, lang)}" for number, move in enumerate(moves, 1)]
+        listing = listed(head, numbered, min(out.width, _WIDEST))
+        out.line(listing)
         return ask_move(
             out,
             lang,
@@ -183,7 +185,7 @@ class HumanPlayer:
             read=lambda text: read_move(text, view, lang),
             unreadable=(InvalidMoveError,),
             refusal=lambda move: _why_not(move, view, lang),
-            listing=say(lang, "d_moves", moves=listed),
+            listing=listing,
         )
 
     def _show(self, view: PlayerView) -> None:

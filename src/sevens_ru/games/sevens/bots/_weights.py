@@ -41,7 +41,7 @@ its :func:`danger_weight` then)."""
 def decisions(view: PlayerView) -> Decisions:
     """The other seats' past plays in ``view``, as :data:`Decisions`."""
     table = 0
-    sizes = list(hand_sizes(view.players))
+    sizes = list(hand_sizes(view.players, view.dealer))
     found: list[tuple[int, int, int, int]] = []
     for event in view.history:
         if isinstance(event, Play):

@@ -215,6 +215,7 @@ class SearchBot:
                         cards_from_mask(hand | played[other]) for other, hand in enumerate(hands)
                     ],
                     options=view.options,
+                    dealer=view.dealer,
                 )
                 for card in plays:
                     state = apply(state, card)

@@ -25,7 +25,7 @@ from ..bots import Bot
 from ..definition import GAME as SEVENS
 from ..options import Options
 from ..state import GameState
-from .play import play
+from .play import HumanPlayer, play
 from .render import draw_rows, event_lines, ranking_table, result_line, show_deal
 
 __all__ = ["DRAWING", "GAME", "demo", "replay", "save", "settings"]
@@ -99,6 +99,7 @@ GAME = Game(
     settings,
     DRAWING,
     play=play,
+    person=lambda out, tell: HumanPlayer(out, tell.lang),
     lineups={
         "demo": ("heuristic", "search", "random"),
         "play": ("heuristic",),
