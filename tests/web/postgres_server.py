@@ -5,7 +5,7 @@ root (``postgres`` where it exists, else ``nobody``) on a scratch folder and a f
 loopback port; the server is stopped and the folder deleted after. Durability is
 switched off (``fsync=off``): the tests check transactions, not the disk.
 
-Run as a script, it starts one and prints its URL until Ctrl-C (for the benchmark;
+Run as a script, it starts one and prints its URL until Ctrl-C or ``kill`` (for the benchmark;
 ``--durable`` keeps PostgreSQL's durability on, as a real site does):
 
     python tests/web/postgres_server.py --durable
@@ -98,9 +98,14 @@ def _user_exists(name: str) -> bool:
 
 
 if __name__ == "__main__":
+    import signal
     import sys
     import time
 
+    # Ctrl-C or kill stops the server and deletes its folder (a background job of a
+    # shell ignores Ctrl-C's signal, and Python's default for SIGTERM cleans up nothing).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(0))
     with scratch_postgres(durable="--durable" in sys.argv[1:]) as url:
         print(url, flush=True)
         try:
