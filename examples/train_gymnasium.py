@@ -20,6 +20,7 @@ import argparse
 from typing import Any
 
 import numpy as np
+from gymnasium.vector import AutoresetMode
 from linear_policy import LinearPolicy, arguments, legal_of, run
 
 from sevens_ru.envs.gymnasium import CardGameVectorEnv
@@ -57,7 +58,9 @@ def train(
     name: str, players: int, policy: LinearPolicy, num_envs: int, steps: int, seed: int
 ) -> int:
     """Self-play: ``steps`` steps of ``num_envs`` games, learning every 16 steps; the deals played."""
-    envs = CardGameVectorEnv(name, num_envs, players=players)
+    # SAME_STEP: a game that ends is dealt again in that step, so every observation
+    # returned is a decision to make (NEXT_STEP would return the end, then ignore an action).
+    envs = CardGameVectorEnv(name, num_envs, players=players, autoreset_mode=AutoresetMode.SAME_STEP)
     observations, info = envs.reset(seed=seed)
     deal = np.arange(num_envs, dtype=np.int64)  # a number per deal: game + num_envs * its count
     decisions = Decisions()
