@@ -55,6 +55,7 @@ SOURCES = [
     "src/sevens_ru/games/sevens/batch/_lockstep.c",
     "src/sevens_ru/games/durak/_kernels.c",
     "src/sevens_ru/games/durak/batch/_lockstep.c",
+    "src/sevens_ru/games/family/_kernels.c",
 ]
 HEADERS = [
     f"{NATIVE}/{name}.h"

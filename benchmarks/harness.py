@@ -131,10 +131,15 @@ def interleave(
     rounds: int,
     seconds_per_run: float,
     minimum_games: dict[str, int],
+    seconds: dict[str, float] | None = None,
 ) -> dict[str, Figure]:
-    """Run every workload once per round, in a rotating order; ``BASELINE`` must be one."""
+    """Run every workload once per round, in a rotating order; ``BASELINE`` must be one.
+
+    Each run takes about ``seconds_per_run``, or ``seconds[name]`` for the workloads named there.
+    """
+    seconds = seconds or {}
     sizes = {
-        name: calibrate(run, seconds_per_run, minimum_games.get(name, 1))
+        name: calibrate(run, seconds.get(name, seconds_per_run), minimum_games.get(name, 1))
         for name, run in workloads.items()
     }
     figures = {name: Figure(name) for name in workloads}

@@ -13,6 +13,9 @@ legal card until someone goes out, compute the ranking. The workloads:
   (every seat plays as the heuristic bot would), from dealt games after the 9♦.
 - ``batch``: ``GameBatch.deal(4096)``, ``play_random``, ``places``: whole games with
   numpy in lockstep (needs ``pip install "sevens-ru[numpy]"``).
+- ``api:NAME``, ``playout:NAME``, ``rollout:NAME``: the same three on each preset of the
+  layout family, printed as µs per move beside the Russian game's, with their ratios
+  (``benchmarks/presets.py``; ``--game NAME`` for some presets only, ``--no-family`` for none).
 
 With the compiled core (``sevens_ru.IMPLEMENTATION == "c"``), the pure-Python engine
 plays the same workloads in a subprocess (``SEVENS_RU_PURE_PYTHON=1``), named
@@ -24,9 +27,11 @@ Then come the batch engine's throughput against batch size (each size measured b
 two runs of the baseline) and the memory figures: the bytes a ``GameState`` adds per
 move, and the peak memory of a 100,000-game batch.
 
-    python benchmarks/run.py                 # 4 players, about two minutes
+    python benchmarks/run.py                 # 4 players, about five minutes
+    python benchmarks/run.py --no-family     # the Russian game alone, about two minutes
     python benchmarks/run.py --players 6 --rounds 5
     python benchmarks/run.py --no-python     # the engine of this process only
+    python benchmarks/run.py --game fan-tan  # of the family's presets, fan-tan only
     python benchmarks/run.py --quick         # a smoke run for CI: no timing claims
 """
 
@@ -43,6 +48,7 @@ from pathlib import Path
 from types import ModuleType
 
 import harness
+import presets
 
 import sevens_ru as s7
 from sevens_ru.games.sevens.bots._rollout import greedy_playout
@@ -255,12 +261,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-python", action="store_true", help="no pure-Python subprocess beside the core"
     )
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=presets.CHOICES,
+        help="a preset of the layout family to measure (repeat it for more; default: all), "
+        "or russian: the family's engine as Russian Sevens",
+    )
+    parser.add_argument("--no-family", action="store_true", help="no preset of the family")
+    parser.add_argument(
+        "--family-seconds",
+        type=float,
+        help="per workload of the family per round (default: as --seconds)",
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:  # the pure-Python side of an interleaved run, see harness.PurePython
         return harness.serve(workloads_of(args.players, args.seed), s7.IMPLEMENTATION)
     if args.quick:
         args.rounds, args.seconds, args.memory_games = 2, 0.01, 2_000
+        args.family_seconds = 0.01
+    if args.family_seconds is None:
+        args.family_seconds = args.seconds
 
     naive = harness.load_naive(args.naive)
     workloads = {
@@ -277,6 +299,9 @@ def main(argv: list[str] | None = None) -> int:
     if np is not None:
         workloads["batch"] = batch_workload(args.players, BATCH, args.seed)
         GameBatch.deal(16, args.players, rng=0).play_random(0)  # build the lookup tables
+    chosen = () if args.no_family else tuple(args.game or presets.PRESETS)
+    family_workloads = presets.workloads(chosen, args.players, args.seed)
+    workloads.update(family_workloads)
     print(
         f"sevens-ru {s7.__version__} (engine: {s7.IMPLEMENTATION}), "
         f"Python {sys.version.split()[0]}, "
@@ -286,12 +311,17 @@ def main(argv: list[str] | None = None) -> int:
     plays, passes = plies_per_game(args.players, 200 if args.quick else 2000, args.seed)
     print(f"GAMES plays_per_game={plays:.2f} passes_per_game={passes:.2f}")
     figures = harness.interleave(
-        workloads, args.rounds, args.seconds, {"batch": BATCH, "naive": 20}
+        workloads,
+        args.rounds,
+        args.seconds,
+        {"batch": BATCH, "naive": 20},
+        dict.fromkeys(family_workloads, args.family_seconds),
     )
     if pure is not None:
         pure.close()
     targets = TARGETS if s7.IMPLEMENTATION == "c" else {}
-    for line in harness.report(figures, args.players, LABELS, targets, args.quick):
+    ours = {name: figure for name, figure in figures.items() if name not in family_workloads}
+    for line in harness.report(ours, args.players, LABELS, targets, args.quick):
         print(line)
     for line in harness.speedups(figures, s7.IMPLEMENTATION, SPEEDUP_TARGETS, args.quick):
         print(line)
@@ -312,6 +342,10 @@ def main(argv: list[str] | None = None) -> int:
     print()
     for row in harness.summary_table(figures, LABELS, ["naive", *BOTH, "batch"], s7.IMPLEMENTATION):
         print(row)
+    if chosen:
+        print()
+        for line in presets.report(figures, chosen, args.players, args.seed, args.quick):
+            print(line)
     if args.quick:
         print("(quick run: too short for meaningful figures)")
     return 0

@@ -10,7 +10,8 @@ deep step does). ``thorough`` runs more examples still, with every case.
 A property with an ``@settings(max_examples=...)`` of its own (a weight, written for 150
 examples by default) runs a quarter of that number in the quick run, twice that number
 in the ``ci`` profile, and 2000/150 times it in ``thorough``. The 10,000-game comparison of the compiled core with the pure-Python engine is
-``SEVENS_RU_DIFFERENTIAL_GAMES`` in ``tests/test_speedups.py`` (CI sets it).
+``SEVENS_RU_DIFFERENTIAL_GAMES`` in ``tests/test_speedups.py`` and, per preset of the
+layout family, in ``tests/family/test_family_speedups.py`` (CI sets it).
 """
 
 from __future__ import annotations

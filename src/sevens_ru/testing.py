@@ -211,7 +211,8 @@ class _Check:
             first.players == play.players, f"new_game({play.players}) has {first.players} seats"
         )
         self.ensure(self.deal(play) == first, f"new_game is not reproducible from its seed: {play}")
-        _expect(GameNotOverError, f"{self.name}.ranking() of a new game", g.ranking, first)
+        if not g.is_over(first):  # its automatic events may end a game before any move
+            _expect(GameNotOverError, f"{self.name}.ranking() of a new game", g.ranking, first)
         for state, move, after in zip(play.states, play.moves, play.states[1:], strict=False):
             record = g.to_json(state)
             self.ensure(isinstance(after, g.state_type), f"apply gave a {type(after).__name__}")

@@ -13,7 +13,7 @@ from sevens_ru.games.family import game as engine
 from sevens_ru.games.family.deal import hand_sizes
 from sevens_ru.games.family.definition import FamilyGame
 from sevens_ru.games.family.presets import rules_for
-from sevens_ru.games.family.state import FamilyState
+from sevens_ru.games.family.state import FamilyState, Setup
 
 PRESETS = ("sevens-52", "fan-tan", "shichinarabe", "domino", "cinquillo")
 Game = games.Game[Any, Any, Any]
@@ -78,16 +78,22 @@ def end_position(
     """A finished position of ``state``'s game with these hands left (for the ranking's examples).
 
     The spec's examples give only the end of a game; the position is made with the
-    engine's own builder, as ``apply`` makes one.
+    engine's own builder, as ``apply`` makes one: each seat was dealt the cards it holds,
+    and cards now on the table up to the size of its hand as dealt.
     """
-    work = engine._Work(state)
-    pack = state._setup.rules.pack
-    work.held = [pack.mask_of(cards(hands.get(seat, ""))) for seat in range(state.players)]
-    work.passes = list(passes)
-    work.finished = list(finished)
-    work.faults = list(faults)
-    work.end()
-    return work.freeze(type(state))
+    setup = state._setup
+    pack = setup.rules.pack
+    deal = [pack.mask_of(cards(hands.get(seat, ""))) for seat in range(state.players)]
+    table = setup.rules.cards_mask & ~sum(deal)
+    rest = list(pack.cards_of(table))
+    for seat, size in enumerate(state.hand_sizes):
+        while deal[seat].bit_count() < size:
+            deal[seat] |= 1 << pack.index(rest.pop())
+    work = engine._Work(Setup(setup.rules, setup.players, setup.dealer, setup.options, tuple(deal)))
+    work.table, work.turn, work.moves = table, None, 0
+    work.passes, work.finished, work.burst = list(passes), list(finished), []
+    work.centre, work.streak, work.faults = state._centre, 0, list(faults)
+    return work.freeze(type(state), None)
 
 
 def random_game(name: str, seed: int, players: int | None = None) -> tuple[list[Any], list[Any]]:

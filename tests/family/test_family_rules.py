@@ -11,7 +11,7 @@ from family_helpers import PRESETS, deal_to_order, end_position, game, random_ga
 
 import sevens_ru as s7
 from sevens_ru import Card, Pass, games
-from sevens_ru.games.family import PASS, parse_move
+from sevens_ru.games.family import PASS, Burst, parse_move
 from sevens_ru.games.family.options import (
     CinquilloOptions,
     DominoOptions,
@@ -19,6 +19,7 @@ from sevens_ru.games.family.options import (
     Sevens52Options,
     ShichinarabeOptions,
 )
+from sevens_ru.testing import api_test
 
 
 def test_f1_the_presets_are_registered_after_the_library_s_own_games() -> None:
@@ -117,6 +118,20 @@ def test_n4_a_seat_out_of_passes_must_play() -> None:
     assert state.hand(seat) and PASS not in g.legal_moves(state)
     with pytest.raises(s7.IllegalMoveError, match=r"made its 1 passes and must play \(N4\)"):
         g.apply(state, "pass")
+
+
+def test_n5_n8_a_game_can_end_by_a_burst_before_its_first_move() -> None:
+    # With no pass to make and two seats, the seat that laid 7♦ bursts inside new_game if
+    # it holds no card next to a seven (N5), and the game is over (N8): at most one seat
+    # is in play. The contract check takes such a new game as over, not as a game whose
+    # ranking must be refused.
+    g = game("shichinarabe")
+    state = g.new_game(2, seed=347, options=ShichinarabeOptions(passes=0))
+    assert g.is_over(state) and not g.legal_moves(state)
+    shown = tuple(card for card in state.deal[1] if card not in state.laid[1])  # N2, N6
+    assert state.burst == (1,) and state.history == (Burst(1, shown),)
+    assert [(standing.seat, standing.place) for standing in g.ranking(state)] == [(0, 1), (1, 2)]
+    api_test(g, games=2, seed=53, bots=False)  # one of its deals is such a game
 
 
 def test_f6_a_card_of_another_pack_is_refused() -> None:

@@ -15,4 +15,6 @@ extern PyMethodDef durak_methods[];
 extern PyMethodDef sevens_lockstep_methods[];
 extern PyMethodDef durak_lockstep_methods[];
 
+extern PyMethodDef family_methods[];
+
 #endif /* SEVENS_RU_KERNELS_H */

@@ -11,7 +11,8 @@ PyObject *S_random, *S_getrandbits, *S_rank_by_passes, *S_place_numbering, *S_de
 
 /* The tables the module's functions come from, in order: each game's, then the shared. */
 static PyMethodDef *const TABLES[] = {sevens_methods, durak_methods, sevens_lockstep_methods,
-                                      durak_lockstep_methods, shake_methods, planes_methods};
+                                      durak_lockstep_methods, family_methods, shake_methods,
+                                      planes_methods};
 
 #define MAX_METHODS 64
 

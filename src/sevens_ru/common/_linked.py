@@ -246,7 +246,8 @@ class LinkedState(Generic[_Options], metaclass=_MadeByTheRules):
     A subclass has the slots ``_setup`` (its game's setup: players, options, deal;
     compared with ``==``) and ``_parent`` (the state before, or ``None``), and says in
     :meth:`_step` what distinguishes a state from another with the same parent and in
-    :meth:`_events` what happened in that step. Two states are equal when they have the
+    :meth:`_events` what happened in that step (and, where a new game has events before
+    its first move, in :meth:`_opening` what they are). Two states are equal when they have the
     same setup and the same steps. It says in ``_made_by`` who makes its states, for
     the error of calling it, and its game's rules build its states with the function
     :func:`builder` makes for it. Its ``__reduce__`` rebuilds a state through the rules.
@@ -281,6 +282,10 @@ class LinkedState(Generic[_Options], metaclass=_MadeByTheRules):
     def _events(self) -> tuple[Any, ...]:
         """The events of the step from the parent to this state (never called on a new game)."""
         raise NotImplementedError
+
+    def _opening(self) -> tuple[Any, ...]:
+        """The events of a new game before its first move: none, unless the game makes some."""
+        return ()
 
     if not TYPE_CHECKING:  # hidden from type checkers, which then flag any assignment
 
@@ -321,7 +326,8 @@ class LinkedState(Generic[_Options], metaclass=_MadeByTheRules):
         state: LinkedState[_Options] = self
         while not hasattr(state, "_line"):  # back to a state with a line, or the new game
             if state._parent is None:
-                _set_line(state, Line([state._step()], [], [0]))
+                opening = list(state._opening())
+                _set_line(state, Line([state._step()], opening, [len(opening)]))
                 _set_depth(state, 0)
                 break
             path.append(state)

@@ -20,9 +20,13 @@ from ...common._quote import got
 from ...common.cards import Card
 from ...common.shuffle import shuffled_bytes
 from ...errors import InvalidDealError
+from .kernels import core
 from .presets import Rules
 
 __all__ = ["check_dealer", "deal_hands", "deal_seeded", "hand_sizes"]
+
+# The compiled core's seeded deal (games/family/_kernels.c), None with the pure-Python engine.
+_fast_family_deal = None if core is None else core.family_deal
 
 
 def hand_sizes(cards: int, players: int, dealer: int) -> tuple[int, ...]:
@@ -55,6 +59,9 @@ def deal_seeded(rules: Rules, players: int, dealer: int, seed: object) -> tuple[
     number = as_int(seed)
     if number is None:
         raise InvalidDealError(f"the seed must be an int, got {got(seed)}")
+    if _fast_family_deal is not None and rules.kernel is not None:  # the same deal in C
+        dealt: tuple[int, ...] = _fast_family_deal(rules.kernel, players, dealer, number)
+        return dealt
     order = shuffled_bytes(number, len(rules.dealt))
     bits = [1 << rules.pack.index(card) for card in rules.dealt.cards]
     hands = [0] * players

@@ -35,7 +35,7 @@ from ...common.packs import Pack
 from .._game import Game
 from .._layout import server_part
 from ..sevens.options import Options as RussianOptions
-from . import actions, game, observation, options, record, scoring
+from . import actions, game, kernels, observation, options, record, scoring
 from .bots.registry import registry
 from .moves import parse_move
 from .names import NAMES
@@ -99,9 +99,7 @@ def bound(preset: game.Preset, view_type: type[FamilyView], pack: Pack) -> dict[
 
     return {
         "new_game": new_game,
-        "legal_moves": functools.partial(game.legal_moves, preset),
-        "apply": functools.partial(game.apply, preset),
-        "is_over": functools.partial(game.is_over, preset),
+        **game.bound(preset),  # apply, legal_moves, legal_actions, legal_mask, is_over
         "ranking": functools.partial(scoring.ranking, preset),
         "returns": functools.partial(scoring.returns, preset),
         "view": functools.partial(observation.view, preset, view_type),
@@ -112,8 +110,6 @@ def bound(preset: game.Preset, view_type: type[FamilyView], pack: Pack) -> dict[
         "num_actions": lambda players: actions.num_actions(pack),
         "action_of": functools.partial(actions.action_of, pack),
         "move_of": functools.partial(actions.move_of, pack),
-        "legal_actions": functools.partial(game.legal_actions, preset),
-        "legal_mask": functools.partial(game.legal_mask, preset),
     }
 
 
@@ -291,6 +287,7 @@ def make(view_type: type[FamilyView], names: Names | None = None) -> FamilyGame:
         tensors=lambda: importlib.import_module(f"{__package__}.encode").tensors(name),
         series=_series(name),
         server=functools.partial(server_part, __package__ or "", name),  # starlette, when asked for
+        kernels=kernels.kernels,
         **outcomes,
     )
 

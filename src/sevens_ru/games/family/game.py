@@ -25,7 +25,7 @@ turn on (its automations):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -37,15 +37,17 @@ from ...common.cards import Card
 from ...common.shuffle import fresh_seed
 from ...errors import IllegalMoveError, InvalidDealError, InvalidOptionsError
 from .deal import check_dealer, deal_hands, deal_seeded
-from .events import Burst, Event, Pass, Play
+from .events import Pass, Play
+from .kernels import core
 from .moves import PASS, Move, PassMove
 from .presets import Rules, rules_for
 from .rows import playable
-from .state import FamilyState, Setup
+from .state import BLANK, FamilyState, Setup, first_seat
 
 __all__ = [
     "Preset",
     "apply",
+    "bound",
     "is_over",
     "legal_actions",
     "legal_mask",
@@ -53,7 +55,15 @@ __all__ = [
     "moves_of",
     "new_game",
     "replay",
+    "start",
 ]
+
+# The compiled core's functions (games/family/_kernels.c), which give None for what they
+# leave to the Python path; None with the pure-Python engine.
+_fast_family_start = None if core is None else core.family_start
+_fast_family_apply = None if core is None else core.family_apply
+_fast_family_legal_moves = None if core is None else core.family_legal_moves
+_fast_family_legal_actions = None if core is None else core.family_legal_actions
 
 
 @attrs.frozen
@@ -68,9 +78,20 @@ class Preset:
     """Its state class."""
     names: Names
     """How messages name it."""
+    default_options: Any = attrs.field(init=False, eq=False, repr=False)
+    """The default options, made once."""
+    default_rules: Rules = attrs.field(init=False, eq=False, repr=False)
+    """The rules with the default options."""
+
+    def __attrs_post_init__(self) -> None:
+        options = self.options_type()
+        object.__setattr__(self, "default_options", options)
+        object.__setattr__(self, "default_rules", rules_for(self.name, options))
 
     def rules(self, options: object) -> Rules:
         """The rules with ``options``."""
+        if options is self.default_options:
+            return self.default_rules
         return rules_for(self.name, options)
 
     def check(self, state: object, function: str) -> FamilyState:
@@ -82,7 +103,7 @@ class Preset:
     def options_of(self, options: object) -> Any:
         """``options``, or the default ones for ``None``, else :class:`InvalidOptionsError`."""
         if options is None:
-            return self.options_type()
+            return self.default_options
         if type(options) is not self.options_type:
             raise InvalidOptionsError(
                 f"options must be a {self.options_type.__name__}, got {type(options).__name__}"
@@ -101,70 +122,89 @@ def preset(name: str, options_type: type, state_type: type[FamilyState], names: 
 
 
 class _Work:
-    """A state being built: its slots as plain, writable values."""
+    """A state being built by the pure-Python engine: its slots as plain, writable values.
+
+    It is the reference the compiled core follows step by step (``_kernels.c``).
+    """
 
     __slots__ = (
         "burst",
-        "cards",
         "centre",
-        "events",
+        "deal",
         "faults",
         "finished",
-        "held",
-        "may_pass",
+        "moves",
         "passes",
         "rules",
-        "seat",
         "setup",
         "streak",
         "table",
+        "turn",
     )
 
-    def __init__(self, state: FamilyState) -> None:
-        self.setup = state._setup
-        self.rules = state._setup.rules
-        self.events: list[Event] = list(state._events)
-        self.held = list(state._held)
-        self.table = state._table
-        self.seat = state._seat
-        self.cards = state._cards
-        self.may_pass = state._may_pass
-        self.passes = list(state._passes)
-        self.finished = list(state._finished)
-        self.burst = list(state._burst)
-        self.centre = state._centre
-        self.streak = state._streak
-        self.faults = list(state._faults)
+    setup: Setup
+    rules: Rules
+    deal: tuple[int, ...]
+    table: int
+    turn: int | None
+    moves: int
+    passes: list[int]
+    finished: list[int]
+    burst: list[int]
+    centre: int
+    streak: int
+    faults: list[tuple[int, tuple[int, ...]]]
 
-    def freeze(self, cls: type[FamilyState]) -> FamilyState:
-        state = object.__new__(cls)
-        put = object.__setattr__
-        put(state, "_setup", self.setup)
-        put(state, "_events", tuple(self.events))
-        put(state, "_held", tuple(self.held))
-        put(state, "_table", self.table)
-        put(state, "_seat", self.seat)
-        put(state, "_cards", self.cards)
-        put(state, "_may_pass", self.may_pass)
-        put(state, "_passes", tuple(self.passes))
-        put(state, "_finished", tuple(self.finished))
-        put(state, "_burst", tuple(self.burst))
-        put(state, "_centre", self.centre)
-        put(state, "_streak", self.streak)
-        put(state, "_faults", tuple(self.faults))
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.rules = setup.rules
+        self.deal = setup.deal
+
+    @classmethod
+    def of(cls, state: FamilyState) -> _Work:
+        """The work on ``state``'s slots."""
+        work = cls(state._setup)
+        work.table = state._table
+        work.turn = state._seat
+        work.moves = state._actions
+        work.passes = list(state._passes)
+        work.finished = list(state._finished)
+        work.burst = list(state._burst)
+        work.centre = state._centre
+        work.streak = state._streak
+        work.faults = list(state._faults)
+        return work
+
+    def freeze(self, cls: type[FamilyState], parent: FamilyState | None) -> FamilyState:
+        """The state of these values, of the preset class ``cls``, after ``parent``."""
+        state = BLANK[cls]()  # writable until its class is cls (sevens_ru.common._linked)
+        state._setup = self.setup
+        state._parent = parent
+        state._table = self.table
+        state._seat = self.turn
+        state._actions = self.moves
+        state._passes = tuple(self.passes)
+        state._finished = tuple(self.finished)
+        state._burst = tuple(self.burst)
+        state._centre = self.centre
+        state._streak = self.streak
+        state._faults = tuple(self.faults)
+        state.__class__ = cls
         return state
 
-    def in_play(self, seat: int) -> bool:
-        return bool(self.held[seat]) and seat not in self.burst
+    def hand(self, seat: int) -> int:
+        """The cards ``seat`` holds: its dealt cards not on the table."""
+        return self.deal[seat] & ~self.table
 
     def seats_in_play(self) -> int:
-        return sum(1 for seat in range(len(self.held)) if self.in_play(seat))
+        return sum(1 for hand in self.deal if hand & ~self.table != 0)
 
     def next_in_play(self, seat: int) -> int | None:
-        players = len(self.held)
+        """The next seat after ``seat`` in turn order that is in play (F9), or ``None``."""
+        players = len(self.deal)
         for step in range(1, players + 1):
             after = (seat + step) % players
-            if self.in_play(after):
+            if self.hand(after):
                 return after
         return None
 
@@ -174,89 +214,71 @@ class _Work:
             return bool(self.finished)
         return self.seats_in_play() <= 1 or (rules.first_out_ends and bool(self.finished))
 
-    def end(self) -> None:
-        self.seat = None
-        self.cards = 0
-        self.may_pass = False
-
-    def opening(self) -> int:
-        """The opener card while it is not on the table (it alone may be played), else 0."""
-        opener = self.rules.opener
-        if opener is None:
-            return 0
-        bit = 1 << self.rules.pack.index(opener)
-        return 0 if self.table & bit else bit
-
     def settle(self, seat: int | None) -> None:
         """Hand the turn to ``seat`` (in play) or on from it: the automations of F13 and N5."""
         rules = self.rules
         while seat is not None and not self.over():
-            opening = self.opening()
-            cards = self.held[seat] & (opening or playable(rules, self.table, self.centre))
+            opening = rules.opening_bit & ~self.table  # S3, C3, R7: it alone while not down
+            hand = self.hand(seat)
+            cards = hand & (opening or playable(rules, self.table, self.centre))
             if rules.policy == "forced":
                 if cards:
-                    self._turn(seat, cards, False)
+                    self.give_turn(seat, cards, False)
                     return
-                self._pass(seat, automatic=True)
+                self.passes[seat] += 1  # the engine's pass (F13)
+                self.streak += 1
             elif rules.policy == "voluntary":
                 guarded = self.streak >= self.seats_in_play() - 1 and bool(cards)
-                self._turn(seat, cards, not opening and not guarded)
+                self.give_turn(seat, cards, not opening and not guarded)
                 return
             else:  # limited (N4, N5)
                 left = self.passes[seat] < rules.limit
                 if cards or left:
-                    self._turn(seat, cards, left)
+                    self.give_turn(seat, cards, left)
                     return
-                hand = self.held[seat]
-                self.events.append(Burst(seat, self.setup.cards(hand)))
-                self.table |= hand
-                self.held[seat] = 0
+                self.table |= hand  # N5, N6: the burst seat's cards go to the table
                 self.burst.append(seat)
             seat = self.next_in_play(seat)
-        self.end()
+        self.turn = None
+        self.moves = 0
 
-    def _turn(self, seat: int, cards: int, may_pass: bool) -> None:
-        self.seat = seat
-        self.cards = cards
-        self.may_pass = may_pass
+    def give_turn(self, seat: int, cards: int, may_pass: bool) -> None:
+        self.turn = seat
+        self.moves = cards | may_pass << len(self.rules.pack)
 
-    def _pass(self, seat: int, *, automatic: bool) -> None:
-        if not automatic and self.cards and self.rules.chips:  # T5: a pass while able
-            self.faults.append((seat, self._payees(seat)))
-        self.events.append(Pass(seat))
-        self.passes[seat] += 1
-        self.streak += 1
-
-    def _payees(self, seat: int) -> tuple[int, ...]:
-        """T5: for each seven ``seat`` holds, the other seats holding its six or its eight."""
-        rules = self.rules
+    def payees(self, seat: int) -> tuple[int, ...]:
+        """T5: for each centre card ``seat`` holds, the other seats holding a card next to it."""
         centre = self.centre
+        hand = self.hand(seat)
         payees = []
-        for line in rules.lines:
-            if self.held[seat] & line[centre]:
+        for line in self.rules.lines:
+            if hand & line[centre]:
                 for neighbour in (line[centre - 1], line[centre + 1]):
                     payees += [
                         other
-                        for other, hand in enumerate(self.held)
-                        if other != seat and hand & neighbour
+                        for other in range(len(self.deal))
+                        if other != seat and self.hand(other) & neighbour
                     ]
         return tuple(sorted(payees))
 
-    def play(self, card: Card, bit: int) -> None:
-        seat: int = self.seat  # type: ignore[assignment]  # not over
-        self.held[seat] ^= bit
+    def play(self, bit: int) -> None:
+        """The seat to move plays the card ``bit`` (legal), then the automations run."""
+        seat: int = self.turn  # type: ignore[assignment]  # not over
         self.table |= bit
-        self.events.append(Play(seat, card))
         self.streak = 0
         if self.centre < 0:  # DO2: the first card's rank is the start rank
-            self.centre = self.rules.place(card.rank)
-        if not self.held[seat]:
+            self.centre = self.rules.place(self.rules.pack.cards[bit.bit_length() - 1].rank)
+        if not self.hand(seat):
             self.finished.append(seat)
         self.settle(self.next_in_play(seat))
 
     def pass_turn(self) -> None:
-        seat: int = self.seat  # type: ignore[assignment]  # not over
-        self._pass(seat, automatic=False)
+        """The seat to move passes (a legal move), then the automations run."""
+        seat: int = self.turn  # type: ignore[assignment]  # not over
+        if self.rules.chips and self.moves & ~(1 << len(self.rules.pack)):  # T5: while able
+            self.faults.append((seat, self.payees(seat)))
+        self.passes[seat] += 1
+        self.streak += 1
         self.settle(self.next_in_play(seat))
 
 
@@ -291,52 +313,105 @@ def new_game(
         deal = deal_hands(rules, count, seat_of_dealer, hands)
     else:
         deal = deal_seeded(rules, count, seat_of_dealer, fresh_seed() if seed is None else seed)
-    setup = Setup(rules, count, seat_of_dealer, chosen, deal)
-    held = deal
-    table = 0
-    centre = -1 if rules.centre is None else rules.place(rules.centre)
-    if rules.layout:  # N2: the centre cards go to the table before play
-        centres = sum(line[centre] for line in rules.lines)
-        table = centres
-        held = tuple(hand & ~centres for hand in deal)
-    work = _Work.__new__(_Work)
-    work.setup, work.rules, work.events, work.held, work.table = setup, rules, [], list(held), table
-    work.passes, work.finished, work.burst, work.faults = [0] * count, [], [], []
-    work.centre, work.streak, work.cards, work.may_pass = centre, 0, 0, False
-    first = (seat_of_dealer + 1) % count
-    if rules.first == "holder":
-        first = _holder(deal, 1 << rules.pack.index(rules.opener))  # type: ignore[arg-type]
-    elif rules.first == "laid":  # N3: the seat that laid 7♦
-        first = _holder(deal, rules.lines[1][centre])
-    work.settle(first if work.in_play(first) else work.next_in_play(first))
-    return work.freeze(preset.state_type)
+    return start(preset.state_type, Setup(rules, count, seat_of_dealer, chosen, deal))
 
 
-def _holder(deal: tuple[int, ...], bit: int) -> int:
-    return next(seat for seat, hand in enumerate(deal) if hand & bit)
+def start(state_type: type[FamilyState], setup: Setup) -> FamilyState:
+    """The new game of ``setup``: its table before play (N2) and the automations up to the first move."""
+    if _fast_family_start is not None:  # the compiled core; None: a case for the Python path
+        state = _fast_family_start(state_type, setup)
+        if state is not None:
+            return state
+    rules = setup.rules
+    work = _Work(setup)
+    work.table = rules.centres if rules.layout else 0  # N2: the centres go to the table
+    work.passes, work.finished, work.burst, work.faults = [0] * setup.players, [], [], []
+    work.centre, work.streak, work.turn, work.moves = rules.centre_place, 0, None, 0
+    first = first_seat(setup)
+    work.settle(first if work.hand(first) else work.next_in_play(first))
+    return work.freeze(state_type, None)
 
 
 def legal_moves(preset: Preset, state: FamilyState) -> tuple[Move, ...]:
     """The moves of the seat to move (F14): its playable cards in the pack's order, then :data:`PASS`."""
+    if _fast_family_legal_moves is not None:  # the compiled core; None: the Python path
+        found = _fast_family_legal_moves(preset.state_type, state)
+        if found is not None:
+            return found
     state = preset.check(state, "legal_moves")
-    cards: tuple[Move, ...] = state._setup.rules.pack.cards_of(state._cards)
-    return (*cards, PASS) if state._may_pass else cards
+    pack = state._setup.rules.pack
+    moves = state._actions
+    cards: tuple[Move, ...] = pack.cards_of(moves & pack.full_mask)
+    return (*cards, PASS) if moves >> len(pack) else cards
+
+
+def bound(preset: Preset) -> dict[str, Callable[..., Any]]:
+    """The move functions of ``preset``'s :class:`~sevens_ru.games.Game`, each bound to it.
+
+    ``apply``, ``legal_moves`` and ``legal_actions`` call the compiled core directly,
+    without the module function's call: the closure's own is the only one in a move's
+    path: 6 % fewer instructions per game of sevens-52's api workload (benchmarks/run.py,
+    counted by callgrind) than ``functools.partial`` of the module functions, 2026-12-02.
+    """
+    kind = preset.state_type
+
+    def apply_move(state: FamilyState, move: object) -> FamilyState:
+        if _fast_family_apply is not None:
+            new = _fast_family_apply(kind, state, move)
+            if new is not None:
+                return new
+        return _apply(preset, state, move)
+
+    def legal_moves_of(state: FamilyState) -> tuple[Move, ...]:
+        if _fast_family_legal_moves is not None:
+            found = _fast_family_legal_moves(kind, state)
+            if found is not None:
+                return found
+        return legal_moves(preset, state)
+
+    def legal_actions_of(state: FamilyState) -> tuple[int, ...]:
+        if _fast_family_legal_actions is not None:
+            found = _fast_family_legal_actions(kind, state)
+            if found is not None:
+                return found
+        return legal_actions(preset, state)
+
+    def legal_mask_of(state: FamilyState) -> int:
+        return state._actions if type(state) is kind else legal_mask(preset, state)
+
+    def is_over_of(state: FamilyState) -> bool:
+        return state._seat is None if type(state) is kind else is_over(preset, state)
+
+    return {
+        "apply": apply_move,
+        "legal_moves": legal_moves_of,
+        "legal_actions": legal_actions_of,
+        "legal_mask": legal_mask_of,
+        "is_over": is_over_of,
+    }
 
 
 def legal_mask(preset: Preset, state: FamilyState) -> int:
     """The legal actions as an int: bit ``i`` for the card of action ``i``, bit ``len(pack)`` for :data:`PASS`."""
-    state = preset.check(state, "legal_mask")
-    return state._cards | (state._may_pass << len(state._setup.rules.pack))
+    if type(state) is preset.state_type:
+        return state._actions
+    return preset.check(state, "legal_mask")._actions
 
 
 def legal_actions(preset: Preset, state: FamilyState) -> tuple[int, ...]:
     """The legal actions' numbers, ascending."""
+    if _fast_family_legal_actions is not None:  # the compiled core; None: the Python path
+        actions = _fast_family_legal_actions(preset.state_type, state)
+        if actions is not None:
+            return actions
     mask = legal_mask(preset, state)
     return tuple(number for number in range(mask.bit_length()) if mask >> number & 1)
 
 
 def is_over(preset: Preset, state: FamilyState) -> bool:
     """Whether the game is over."""
+    if type(state) is preset.state_type:
+        return state._seat is None
     return preset.check(state, "is_over")._seat is None
 
 
@@ -351,28 +426,43 @@ def apply(preset: Preset, state: FamilyState, move: object) -> FamilyState:
         CardParseError: text that is neither a card nor ``"pass"``.
         InvalidMoveError: a number that is no action.
     """
+    if _fast_family_apply is not None:  # the compiled core; None: a case for the Python path
+        new = _fast_family_apply(preset.state_type, state, move)
+        if new is not None:
+            return new
+    return _apply(preset, state, move)
+
+
+def _apply(preset: Preset, state: FamilyState, move: object) -> FamilyState:
+    """:func:`apply` in Python: every check and message, and the move of a text."""
     state = preset.check(state, "apply")
     rules = state._setup.rules
     chosen = _move(rules, move)
     if state._seat is None:
         raise IllegalMoveError(f"cannot play {chosen}: the game is over")
     if chosen is PASS:
-        if not state._may_pass:
+        if not state._actions >> len(rules.pack):
             raise IllegalMoveError(_why_no_pass(state))
-        work = _Work(state)
+        bit = 0
+    else:
+        card: Card = chosen
+        bit = 1 << rules.pack.index(card) if card in rules.pack else 0
+        if not bit & rules.cards_mask:
+            raise IllegalMoveError(
+                _illegal(state, card, f"it is not a card of the game ({rules.dealt.name}, F6)")
+            )
+        if not state._actions & bit:
+            raise IllegalMoveError(_illegal(state, card, _why_not(state, card, bit)))
+    if _fast_family_apply is not None:  # text, now read: the compiled core plays it
+        new = _fast_family_apply(preset.state_type, state, chosen)
+        if new is not None:
+            return new
+    work = _Work.of(state)
+    if bit:
+        work.play(bit)
+    else:
         work.pass_turn()
-        return work.freeze(preset.state_type)
-    card: Card = chosen
-    bit = 1 << rules.pack.index(card) if card in rules.pack else 0
-    if not bit & rules.cards_mask:
-        raise IllegalMoveError(
-            _illegal(state, card, f"it is not a card of the game ({rules.dealt.name}, F6)")
-        )
-    if not state._cards & bit:
-        raise IllegalMoveError(_illegal(state, card, _why_not(state, card, bit)))
-    work = _Work(state)
-    work.play(card, bit)
-    return work.freeze(preset.state_type)
+    return work.freeze(preset.state_type, state)
 
 
 def _move(rules: Rules, move: object) -> Move:
@@ -388,8 +478,10 @@ def _move(rules: Rules, move: object) -> Move:
 
 
 def _legal_text(state: FamilyState) -> str:
-    moves = state._setup.rules.pack.cards_of(state._cards)
-    return " ".join([*map(str, moves), *(["pass"] if state._may_pass else [])]) or "none"
+    pack = state._setup.rules.pack
+    moves = pack.cards_of(state._actions & pack.full_mask)
+    passes = ["pass"] if state._actions >> len(pack) else []
+    return " ".join([*map(str, moves), *passes]) or "none"
 
 
 def _illegal(state: FamilyState, card: Card, reason: str) -> str:
@@ -398,9 +490,9 @@ def _illegal(state: FamilyState, card: Card, reason: str) -> str:
 
 def _why_not(state: FamilyState, card: Card, bit: int) -> str:
     rules = state._setup.rules
-    if not state._held[state._seat] & bit:  # type: ignore[index]  # not over
+    if not state._setup.deal[state._seat] & ~state._table & bit:  # type: ignore[index]  # not over
         return f"{card} {'is on the table' if state._table & bit else 'is not in their hand'}"
-    if rules.opener is not None and not state._table & (1 << rules.pack.index(rules.opener)):
+    if rules.opening_bit & ~state._table:
         return f"the first card of the game must be {rules.opener}"
     row = state.row(card.suit)
     if row is None:
@@ -417,7 +509,7 @@ def _why_no_pass(state: FamilyState) -> str:
         reason = "passes are made by the engine, for a seat with no playable card (F13)"
     elif rules.policy == "limited":
         reason = f"it has made its {rules.limit} passes and must play (N4)"
-    elif rules.opener is not None and not state._table & (1 << rules.pack.index(rules.opener)):
+    elif rules.opening_bit & ~state._table:
         reason = f"the first card, {rules.opener}, must be played (S3)"
     else:
         reason = "the last passes went round the table, and a seat that can play must (F13)"
@@ -429,7 +521,7 @@ def moves_of(state: FamilyState) -> tuple[str, ...]:
     passes_are_moves = state._setup.rules.policy != "forced"
     return tuple(
         str(event.card) if type(event) is Play else "pass"
-        for event in state._events
+        for event in state.history
         if type(event) is Play or (passes_are_moves and type(event) is Pass)
     )
 

@@ -98,14 +98,31 @@ class Rules:
     """Per suit (♣ ♦ ♥ ♠), the bit of each card of the row in :attr:`order`."""
     cards_mask: int = attrs.field(init=False, eq=False, hash=False)
     """The cards dealt, as a card set."""
+    centre_place: int = attrs.field(init=False, eq=False, hash=False)
+    """The place of :attr:`centre` in a row, -1 where the first card chooses it (DO2)."""
+    centres: int = attrs.field(init=False, eq=False, hash=False)
+    """The four centre cards as a card set (0 where the first card chooses the centre)."""
+    opening_bit: int = attrs.field(init=False, eq=False, hash=False)
+    """:attr:`opener` as a card set (0 for none)."""
+    kernel: object = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """These rules as the compiled core reads them, ``None`` where it does not run
+    (:func:`sevens_ru.games.family.kernels.rules_kernel`)."""
 
     def __attrs_post_init__(self) -> None:
+        set_ = object.__setattr__
         lines = tuple(
             tuple(1 << self.pack.index(Card(rank, suit)) for rank in self.order)
             for suit in self.pack.suits
         )
-        object.__setattr__(self, "lines", lines)
-        object.__setattr__(self, "cards_mask", self.pack.mask_of(self.dealt.cards))
+        set_(self, "lines", lines)
+        set_(self, "cards_mask", self.pack.mask_of(self.dealt.cards))
+        place = -1 if self.centre is None else self.order.index(self.centre)
+        set_(self, "centre_place", place)
+        set_(self, "centres", 0 if place < 0 else sum(line[place] for line in lines))
+        set_(self, "opening_bit", 0 if self.opener is None else 1 << self.pack.index(self.opener))
+        from .kernels import rules_kernel  # the compiled core's copy, made once per rules
+
+        set_(self, "kernel", rules_kernel(self))
 
     def place(self, rank: Rank) -> int:
         """The place of ``rank`` in a row (0 for the lowest)."""

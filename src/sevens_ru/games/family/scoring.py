@@ -23,9 +23,14 @@ from ...errors import GameNotOverError
 from ..sevens.scoring import Standing
 from .events import Play
 from .game import Preset
+from .kernels import core
 from .state import FamilyState
 
-__all__ = ["Standing", "antes", "payoffs", "pips", "ranking", "returns", "scores"]
+__all__ = ["Standing", "antes", "payoffs", "pips", "ranking", "returns", "scores", "standings"]
+
+# The compiled core's ranking (games/family/_kernels.c): None for a game not over, and
+# None with the pure-Python engine.
+_fast_family_ranking = None if core is None else core.family_ranking
 
 
 def pips(cards: tuple[Card, ...], points: dict[Rank, int]) -> int:
@@ -42,6 +47,12 @@ def _over(preset: Preset, state: object, function: str) -> FamilyState:
     return checked
 
 
+def _held(state: FamilyState) -> list[int]:
+    """The card set each seat holds: its dealt cards not on the table."""
+    table = state._table
+    return [hand & ~table for hand in state._setup.deal]
+
+
 def ranking(preset: Preset, state: FamilyState) -> tuple[Standing, ...]:
     """The final standings, best first (F16).
 
@@ -49,10 +60,18 @@ def ranking(preset: Preset, state: FamilyState) -> tuple[Standing, ...]:
         GameNotOverError: the game is not over.
         NotAGameStateError: ``state`` is not a state of this preset.
     """
-    state = _over(preset, state, "ranking")
+    if _fast_family_ranking is not None and type(state) is preset.state_type:
+        found = _fast_family_ranking(state)  # the compiled core; None: not over
+        if found is not None:
+            return found
+    return standings(_over(preset, state, "ranking"))
+
+
+def standings(state: FamilyState) -> tuple[Standing, ...]:
+    """The standings of ``state``, a finished game of any preset, best first (F16)."""
     rules = state._setup.rules
     setup = state._setup
-    left = [setup.cards(hand) for hand in state._held]
+    left = [setup.cards(hand) for hand in _held(state)]
 
     def criteria(seat: int) -> tuple[int, ...]:
         cards, points = len(left[seat]), pips(left[seat], rules.points)
@@ -132,7 +151,7 @@ def payoffs(preset: Preset, state: FamilyState) -> tuple[int, ...]:
     ]
     net = [-chips for chips in paid]
     pool = sum(paid)
-    for seat, hand in enumerate(state._held):  # T6: a chip a card, into the pool
+    for seat, hand in enumerate(_held(state)):  # T6: a chip a card, into the pool
         net[seat] -= hand.bit_count()
         pool += hand.bit_count()
     for seat, payees in state._faults:  # T5: the fines of passes made while able to play
@@ -153,10 +172,10 @@ def scores(preset: Preset, state: FamilyState) -> tuple[int, ...]:
     """
     state = _over(preset, state, "scores")
     winner = state._finished[0]
-    sizes = [hand.bit_count() for hand in state._held]
+    sizes = [hand.bit_count() for hand in _held(state)]
     if state._setup.rules.to_end:  # the hands as they were when the winner went out
         sizes = [hand.bit_count() for hand in state._setup.deal]
-        for event in state._events:
+        for event in state.history:
             if type(event) is Play:
                 sizes[event.seat] -= 1
                 if event.seat == winner and not sizes[winner]:

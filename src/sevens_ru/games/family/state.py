@@ -1,10 +1,30 @@
 """The state of a family game: an immutable value, made by ``new_game`` and ``apply``.
 
-A state holds its setup (the preset's rules, the seats, the dealer, the options and
-the deal) and its history, and beside them what the history comes to: the hands, the
-table, the seat to move and its legal cards, the passes, the seats out and burst.
-Card sets are ints in the order of the game's pack (bit ``i`` is ``game.pack.cards[i]``,
-the card of action ``i``). Two states are equal when their setups and histories are.
+A state is a handful of ints and tuples and a link to the state it came from (its
+*parent*, the state before the last move), as the main game's is
+(:mod:`sevens_ru.common._linked`). Card sets are ints in the order of the game's pack
+(bit ``i`` is ``game.pack.cards[i]``, the card of action ``i``). Cards only ever go from
+a hand to the table, so each hand now is the dealt hand minus the table (a burst seat's
+cards are all on the table, N6), and the history is read back from the chain of states:
+each step's events follow from what changed (see :func:`step_events`). Every public
+attribute is derived from these slots on demand:
+
+==============  ============================================================
+``_setup``      what stays the same: the rules, seats, dealer, options, deal
+``_parent``     the state before the last move, ``None`` for a new game
+``_table``      the cards on the table
+``_seat``       the seat to move, ``None`` once the game is over
+``_actions``    the legal moves: bit ``i`` for card ``i``, bit ``len(pack)`` for PASS
+``_passes``     each seat's passes, a tuple
+``_finished``   the seats that went out, in that order (a tuple)
+``_burst``      the seats that burst (N5), in that order (a tuple)
+``_centre``     the centre's place in a row, -1 until domino's first card (DO2)
+``_streak``     the passes that end the history (F13's guard)
+``_faults``     fan-tan's passes made holding a playable card (T5): (seat, payees)
+==============  ============================================================
+
+The compiled core (``games/family/_kernels.c``) reads and writes the same slots, at
+their offsets. Two states are equal when their setups and histories are.
 
 Each preset has its own class (:class:`Sevens52State` ...), so that a state of one
 preset is never taken for another's; the Russian configuration has
@@ -19,14 +39,14 @@ preset is never taken for another's; the Russian configuration has
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
+from collections.abc import Callable
+from typing import Any, ClassVar, NoReturn
 
-from ...common._linked import SlotView
-from ...common._numbers import as_int
+from ...common._linked import GameSetup, LinkedState, SlotView, blank
 from ...common._quote import got
 from ...common.cards import Card, Rank, Suit
-from ...errors import InvalidCardError, InvalidSeatError, NotAGameStateError
-from .events import Event
+from ...errors import InvalidCardError, NotAGameStateError
+from .events import Burst, Event, Pass, Play
 from .presets import Rules
 from .rows import row_span
 
@@ -39,35 +59,39 @@ __all__ = [
     "Setup",
     "Sevens52State",
     "ShichinarabeState",
+    "first_seat",
+    "step_events",
 ]
 
 
-class Setup:
+class Setup(GameSetup[Any]):
     """What stays the same during a game: the rules, the seats, the dealer, the options, the deal."""
 
-    __slots__ = ("_key", "deal", "dealer", "options", "players", "rules")
+    __slots__ = ("dealer", "kernel", "rules")
 
     rules: Rules
-    players: int
     dealer: int
-    options: Any
-    deal: tuple[int, ...]  # the dealt hands as card sets
+    kernel: object  # the rules as the compiled core reads them (Rules.kernel), or None
 
     def __init__(
         self, rules: Rules, players: int, dealer: int, options: Any, deal: tuple[int, ...]
-    ):
+    ) -> None:
+        # GameSetup's fields set here, not by super().__init__(): a call less per new_game.
         self.rules = rules
         self.players = players
         self.dealer = dealer
         self.options = options
-        self.deal = deal
-        self._key = (rules.name, players, dealer, options, deal)
+        self.deal = deal  # the dealt hands as card sets
+        self.kernel = rules.kernel
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Setup) and self._key == other._key
+    def key(self) -> tuple[object, ...]:
+        """What makes two setups equal: the preset, the seats, the dealer, the options, the deal."""
+        return (self.rules.name, self.players, self.dealer, self.options, self.deal)
 
-    def __hash__(self) -> int:
-        return hash(self._key)
+    @property
+    def deal_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """The dealt hands, one tuple per seat in the preset's canonical order (F5)."""
+        return tuple(self.cards(hand) for hand in self.deal)
 
     def cards(self, mask: int) -> tuple[Card, ...]:
         """The cards of ``mask`` in the preset's canonical order (F5)."""
@@ -76,88 +100,60 @@ class Setup:
         return cards if listing is self.rules.pack else listing.sorted(cards)
 
 
-_SLOTS = (
-    "_setup",
-    "_events",
-    "_held",
-    "_table",
-    "_seat",
-    "_cards",
-    "_may_pass",
-    "_passes",
-    "_finished",
-    "_burst",
-    "_centre",
-    "_streak",
-    "_faults",
-    "_hash",
-)
-
-
-class FamilyState:
+class FamilyState(LinkedState[Any]):
     """A position of a family game, from the deal to the end. Immutable and hashable."""
 
-    __slots__ = _SLOTS
+    __slots__ = (
+        "_actions",
+        "_burst",
+        "_centre",
+        "_faults",
+        "_finished",
+        "_parent",
+        "_passes",
+        "_seat",
+        "_setup",
+        "_streak",
+        "_table",
+    )
 
     game_name: ClassVar[str] = ""
     """The preset's name, given as the class keyword ``game_name`` of each preset's class."""
 
+    _made_by = "a FamilyState is made by its game's new_game(), apply() or from_json()"
     _setup: Setup
-    _events: tuple[Event, ...]
-    _held: tuple[int, ...]  # the hands now
+    _parent: FamilyState | None
     _table: int
-    _seat: int | None  # the seat to move, None once over
-    _cards: int  # the cards the seat to move may play
-    _may_pass: bool  # whether PASS is a legal move now
+    _seat: int | None
+    _actions: int  # the legal cards, and bit len(pack) when PASS is legal
     _passes: tuple[int, ...]
-    _finished: tuple[int, ...]  # the seats out, in the order they went out
-    _burst: tuple[int, ...]  # the burst seats, in the order they burst
-    _centre: int  # the centre's place in a row, -1 until the first card (DO2)
-    _streak: int  # the passes that end the history
-    _faults: tuple[tuple[int, tuple[int, ...]], ...]  # T5: passes made holding a playable card
-    _hash: int  # set on the first hash()
+    _finished: tuple[int, ...]
+    _burst: tuple[int, ...]
+    _centre: int
+    _streak: int
+    _faults: tuple[tuple[int, tuple[int, ...]], ...]
 
     def __init_subclass__(cls, game_name: str = "", **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.game_name = game_name
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        raise NotAGameStateError(
-            f"a {type(self).__name__} is made by its game's new_game(), apply() or from_json(), "
-            "not directly"
-        )
-
-    if not TYPE_CHECKING:
-
-        def __setattr__(self, name, value):
-            raise AttributeError(
-                f"a {type(self).__name__} cannot be changed: a move makes a new state"
-            )
-
-        def __delattr__(self, name):
-            raise AttributeError(f"a {type(self).__name__} cannot be changed")
+        cls._made_by = f"a {cls.__name__} is made by its game's new_game(), apply() or from_json()"
 
     # The public facts, every one derived from the slots.
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return self._setup.players
 
     dealer = SlotView[int](
         "_setup.dealer", "The dealer (F7): the deal and the first turn start at its left."
     )
-    options = SlotView[Any]("_setup.options", "The preset's options.")
 
     @property
     def deal(self) -> tuple[tuple[Card, ...], ...]:
         """The hands as dealt, one tuple per seat in canonical order (F5)."""
-        return tuple(self._setup.cards(hand) for hand in self._setup.deal)
+        return self._setup.deal_cards
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat holds now, in canonical order (F5)."""
-        return tuple(self._setup.cards(hand) for hand in self._held)
+        table, cards = self._table, self._setup.cards
+        return tuple(cards(hand & ~table) for hand in self._setup.deal)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, in canonical order (F5).
@@ -165,12 +161,13 @@ class FamilyState:
         Raises:
             InvalidSeatError: ``seat`` is not a seat of this game.
         """
-        return self._setup.cards(self._held[self._check_seat(seat)])
+        return self._setup.cards(self.hand_mask(seat))
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds now."""
-        return tuple(hand.bit_count() for hand in self._held)
+        table = self._table
+        return tuple((hand & ~table).bit_count() for hand in self._setup.deal)
 
     @property
     def table(self) -> frozenset[Card]:
@@ -195,7 +192,7 @@ class FamilyState:
     @property
     def history(self) -> tuple[Event, ...]:
         """Every play, pass and burst so far, oldest first."""
-        return self._events
+        return self._history()
 
     finished = SlotView[tuple[int, ...]](
         "_finished", "The seats that went out (played their last card), in that order."
@@ -213,53 +210,32 @@ class FamilyState:
 
     def in_play(self, seat: int) -> bool:
         """Whether ``seat`` is still in play (F9): it holds cards and has not burst."""
-        seat = self._check_seat(seat)
-        return bool(self._held[seat]) and seat not in self._burst
+        return bool(self.hand_mask(seat))  # a burst seat's cards are all on the table (N6)
 
     # Card sets, in the order of the game's pack.
 
     def hand_mask(self, seat: int) -> int:
         """The cards ``seat`` holds now, as a card set of the game's pack."""
-        return self._held[self._check_seat(seat)]
+        return self._setup.deal[self._check_seat(seat)] & ~self._table
 
     table_mask = SlotView[int](
         "_table", "The cards on the table, as a card set of the game's pack."
     )
 
-    # Values
+    # The chain of states (sevens_ru.common._linked)
 
-    def _check_seat(self, seat: object) -> int:
-        number = as_int(seat)
-        if number is None:
-            raise InvalidSeatError(f"a seat is an int, got {got(seat)}")
-        if not 0 <= number < self._setup.players:
-            raise InvalidSeatError(
-                f"seat {number} does not exist: this game has seats 0 to {self._setup.players - 1}"
-            )
-        return number
+    def _step(self) -> int:
+        # A play adds its card to the table, a pass of the mover adds only the cards of
+        # the seats that burst after it (never the mover's): the table tells a state's
+        # siblings apart.
+        return self._table
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, FamilyState):
-            return NotImplemented
-        return self is other or (
-            type(self) is type(other)
-            and self._setup == other._setup
-            and self._events == other._events
-        )
+    def _events(self) -> tuple[Event, ...]:
+        parent: FamilyState = self._parent  # type: ignore[assignment]  # not a new game
+        return step_events(parent, self)
 
-    def __hash__(self) -> int:
-        try:
-            return self._hash
-        except AttributeError:
-            value = hash((type(self).__name__, self._setup, self._events))
-            object.__setattr__(self, "_hash", value)
-            return value
-
-    def __copy__(self) -> FamilyState:
-        return self
-
-    def __deepcopy__(self, memo: object) -> FamilyState:
-        return self
+    def _opening(self) -> tuple[Event, ...]:
+        return step_events(None, self)
 
     def __reduce__(self) -> tuple[object, ...]:
         from .game import moves_of  # a cycle: the rules build on this module
@@ -286,8 +262,67 @@ class FamilyState:
     def __repr__(self) -> str:
         where = f"seat {self._seat} to move" if self._seat is not None else "over"
         return (
-            f"<{type(self).__name__} {self.players} players, {len(self._events)} events, {where}>"
+            f"<{type(self).__name__} {self.players} players, {len(self.history)} events, {where}>"
         )
+
+
+def step_events(parent: FamilyState | None, state: FamilyState) -> tuple[Event, ...]:
+    """What happened between ``parent`` and ``state`` (``None``: before a new game's first move).
+
+    The mover (``parent``'s seat to move) played the card that reached the table, or
+    passed if its passes grew. Then the engine's automations went round the table in
+    turn order from the seat after it (from the first seat, in a new game) up to the
+    seat to move: each seat that passed (its passes grew) or burst (it is a new burst
+    seat, and its cards are the ones it held) did it once, in that order.
+    """
+    setup = state._setup
+    players = setup.players
+    passes, burst = state._passes, state._burst
+    events: list[Event] = []
+    if parent is None:
+        table = setup.rules.centres if setup.rules.layout else 0  # N2
+        before = (0,) * players
+        new_bursts = burst
+        seat = first_seat(setup)
+        visit = players
+    else:
+        table = parent._table
+        before = parent._passes
+        new_bursts = burst[len(parent._burst) :]
+        mover: int = parent._seat  # type: ignore[assignment]  # a move was made
+        seat = mover + 1 if mover + 1 < players else 0
+        visit = players - 1
+    shown = {other: setup.deal[other] & ~table for other in new_bursts}  # N6: the whole hand
+    if parent is not None:
+        if passes[mover] != before[mover]:
+            events.append(Pass(mover))
+        else:
+            played = state._table & ~table
+            for cards in shown.values():
+                played &= ~cards
+            events.append(Play(mover, setup.rules.pack.cards[played.bit_length() - 1]))
+    for _ in range(visit):
+        if seat == state._seat:
+            break
+        if seat in shown:
+            events.append(Burst(seat, setup.cards(shown[seat])))
+        elif passes[seat] != before[seat]:
+            events.append(Pass(seat))
+        seat = seat + 1 if seat + 1 < players else 0
+    return tuple(events)
+
+
+def first_seat(setup: Setup) -> int:
+    """The seat the automations of a new game start from (S3, T3, N3, DO2, C3, R7).
+
+    The dealer's left neighbour, or the holder of the opening card, or (N3) the seat
+    that laid 7♦.
+    """
+    rules = setup.rules
+    if rules.first == "left":
+        return (setup.dealer + 1) % setup.players
+    bit = rules.opening_bit if rules.first == "holder" else rules.lines[1][rules.centre_place]
+    return next(seat for seat, hand in enumerate(setup.deal) if hand & bit)
 
 
 def row_of(rules: Rules, table: int, centre: int, suit: object) -> tuple[Rank, Rank] | None:
@@ -344,8 +379,7 @@ class ShichinarabeState(FamilyState, game_name="shichinarabe"):
     @property
     def laid(self) -> tuple[tuple[Card, ...], ...]:
         """The sevens each seat laid out before play (N2), one tuple per seat."""
-        rules = self._setup.rules
-        centres = sum(line[rules.place(Rank.SEVEN)] for line in rules.lines)
+        centres = self._setup.rules.centres
         return tuple(self._setup.cards(hand & centres) for hand in self._setup.deal)
 
     @property
@@ -375,3 +409,19 @@ class RussianState(FamilyState, game_name="sevens"):
     """A state of Russian Sevens (R1–R21) played by the family's engine (not registered)."""
 
     __slots__ = ()
+
+
+STATE_TYPES: tuple[type[FamilyState], ...] = (
+    Sevens52State,
+    FanTanState,
+    ShichinarabeState,
+    DominoState,
+    CinquilloState,
+    RussianState,
+)
+"""Every preset's state class (the Russian configuration's too)."""
+
+BLANK: dict[type[FamilyState], Callable[[], FamilyState]] = {
+    kind: blank(kind) for kind in STATE_TYPES
+}
+"""Each state class's maker of a writable state with no slot set (see :func:`~sevens_ru.common._linked.blank`)."""
