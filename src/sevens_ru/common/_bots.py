@@ -163,6 +163,9 @@ def _owner(bot: object) -> str:
     """The bot's class as messages name it: ``durak`` first for a Durak bot."""
     kind = type(bot)
     prefix = "durak " if kind.__module__.startswith("sevens_ru.games.durak.") else ""
+    game = getattr(bot, "game", None)  # a bot of the layout family names its preset
+    if kind.__module__.startswith("sevens_ru.games.family.") and isinstance(game, str):
+        prefix = f"{game} " if game.isprintable() and len(game) <= 20 else ""
     return prefix + kind.__qualname__
 
 

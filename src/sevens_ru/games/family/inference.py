@@ -34,7 +34,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 import attrs
@@ -45,14 +45,13 @@ from ...common._quote import excerpt
 from ...common.cards import Card
 from ...errors import InconsistentViewError, NotAGameStateError, WrongTypeError
 from .events import Burst, Pass, Play
-from .game import PRESETS, replay
-from .moves import PASS
+from .game import PRESETS, apply, start
 from .observation import FamilyView
 from .presets import Rules, rules_for
 from .rows import playable
-from .state import FamilyState
+from .state import FamilyState, Setup
 
-__all__ = ["possible_holders", "sample_hands", "sample_state"]
+__all__ = ["possible_holders", "sample_hands", "sample_state", "state_sampler"]
 
 
 @attrs.frozen
@@ -287,14 +286,48 @@ def sample_state(view: FamilyView, rng: random.Random) -> FamilyState:
         WrongTypeError: ``rng`` is not a ``random.Random``.
         InconsistentViewError: no deal fits the view (only for hand-built views).
     """
+    return state_sampler(view)(rng)
+
+
+def state_sampler(view: FamilyView) -> Callable[[random.Random], FamilyState]:
+    """:func:`sample_state` for many draws from one view: the deals are counted once.
+
+    Each call of the function it returns draws one state exactly as
+    ``sample_state(view, rng)`` would with the same ``rng`` (the same numbers drawn, the
+    same state), without reading the view again: what a search bot draws its deals
+    with.
+
+    >>> import random
+    >>> from sevens_ru import games
+    >>> from sevens_ru.games.family.inference import sample_state, state_sampler
+    >>> game = games.get("fan-tan")
+    >>> seen = game.view(game.new_game(4, seed=2), 1)
+    >>> draw = state_sampler(seen)
+    >>> draw(random.Random(5)) == sample_state(seen, random.Random(5))
+    True
+
+    Raises:
+        NotAGameStateError: ``view`` is not a view of a family preset.
+        InconsistentViewError: no deal fits the view (only for hand-built views).
+    """
     inference = _Inference(view)
-    hands = inference.masks(rng)
-    played = inference.facts.played
-    deal = [inference.cards(hand | cards) for hand, cards in zip(hands, played, strict=True)]
-    moves_are_passes = inference.facts.rules.policy != "forced"
+    facts = inference.facts
+    preset = PRESETS[view.game_name]
+    pack = facts.rules.pack
+    passes_are_moves = facts.rules.policy != "forced"
     moves = tuple(
-        str(event.card) if isinstance(event, Play) else str(PASS)
+        pack.index(event.card) if isinstance(event, Play) else len(pack)
         for event in view.history
-        if isinstance(event, Play) or (moves_are_passes and isinstance(event, Pass))
+        if isinstance(event, Play) or (passes_are_moves and isinstance(event, Pass))
     )
-    return replay(view.game_name, view.players, view.dealer, view.options, deal, moves)
+    players, dealer, options = view.players, view.dealer, view.options
+
+    def draw(rng: random.Random) -> FamilyState:
+        hands = inference.masks(rng)
+        deal = tuple(hand | cards for hand, cards in zip(hands, facts.played, strict=True))
+        state = start(preset.state_type, Setup(facts.rules, players, dealer, options, deal))
+        for move in moves:  # legal by the view's own history: every check is the engine's
+            state = apply(preset, state, move)
+        return state
+
+    return draw

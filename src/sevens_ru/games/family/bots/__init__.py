@@ -1,4 +1,4 @@
-"""The family's bots: :class:`RandomBot` and :class:`HeuristicBot`, for every preset.
+"""The family's bots: :class:`RandomBot`, :class:`HeuristicBot` and :class:`SearchBot`, for every preset.
 
 A bot is made for one preset (its ``game``) and takes only that preset's views; each
 preset's :class:`~sevens_ru.games.Game` lists them by name (``game.bots``).
@@ -20,5 +20,6 @@ from __future__ import annotations
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 from .registry import registry
+from .search import SearchBot
 
-__all__ = ["HeuristicBot", "RandomBot", "registry"]
+__all__ = ["HeuristicBot", "RandomBot", "SearchBot", "registry"]

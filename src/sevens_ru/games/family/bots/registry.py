@@ -1,8 +1,14 @@
-"""Each preset's bots by name: ``"random"`` and ``"heuristic"``.
+"""Each preset's bots by name: ``"random"``, ``"heuristic"`` and ``"search"``.
+
+The search bot takes its budget as settings, as the Russian game's does:
+``"search:rollouts=300"``, ``"search:time_limit=0.05"``, ``"search:place_weight=1"``.
 
 >>> from sevens_ru import games
->>> games.get("cinquillo").bots.names, games.get("cinquillo").bots.make("heuristic")
-(('random', 'heuristic'), HeuristicBot(game='cinquillo', name='heuristic'))
+>>> cinquillo = games.get("cinquillo")
+>>> cinquillo.bots.names, cinquillo.bots.make("heuristic")
+(('random', 'heuristic', 'search'), HeuristicBot(game='cinquillo', name='heuristic'))
+>>> cinquillo.bots.make("search:rollouts=300")
+SearchBot(game='cinquillo', name='search:rollouts=300', rollouts=300, time_limit=None, place_weight=None)
 """
 
 from __future__ import annotations
@@ -11,11 +17,19 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+import attrs
+
 from ....common._bots import BotRegistry
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
+from .search import SearchBot
 
 __all__ = ["registry"]
+
+_SETTINGS = {
+    "search": frozenset(field.name for field in attrs.fields(SearchBot)) - {"game", "name"},
+}
+"""The settings each kind takes by name (none for random and heuristic)."""
 
 
 def registry(game: str) -> BotRegistry[Any]:
@@ -23,5 +37,6 @@ def registry(game: str) -> BotRegistry[Any]:
     kinds: dict[str, Callable[..., Any]] = {
         "random": functools.partial(RandomBot, game),
         "heuristic": functools.partial(HeuristicBot, game),
+        "search": functools.partial(SearchBot, game),
     }
-    return BotRegistry(kinds, game=game)
+    return BotRegistry(kinds, settings=_SETTINGS, game=game, named=True)
