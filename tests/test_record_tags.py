@@ -130,7 +130,13 @@ def test_a_bots_tag_holds_its_settings_and_makes_it_again() -> None:
     }
     again = make_bot(tag.description)
     assert BotTag.of(again).settings == tag.settings
-    assert BotTag.of(games.get("fan-tan").bots.make("heuristic")) == BotTag("heuristic")
+    fan_tan = games.get("fan-tan")
+    assert BotTag.of(fan_tan.bots.make("random")) == BotTag("random")  # no settings
+    weights = {"follow": 3.0, "beyond": 1.0, "tempo": 0.5, "lonely": 2.0}
+    assert BotTag.of(fan_tan.bots.make("heuristic")) == BotTag("heuristic", weights)
+    family = BotTag.of(fan_tan.bots.make("search:rollouts=50"))  # the preset is no setting
+    assert dict(family.settings) == {"rollouts": 50, "time_limit": None, "place_weight": None}
+    assert BotTag.of(fan_tan.bots.make(family.description)).settings == family.settings
 
     class Plain:
         def choose(self, view: object, rng: object) -> object:

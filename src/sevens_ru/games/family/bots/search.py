@@ -39,7 +39,9 @@ from ._base import FamilyBot, legal_moves_of
 
 __all__ = ["SearchBot"]
 
-_check_share = bot_setting("must be None or a number from 0 to 1", optional([A_NUMBER, ge(0), le(1)]))
+_check_share = bot_setting(
+    "must be None or a number from 0 to 1", optional([A_NUMBER, ge(0), le(1)])
+)
 
 
 @attrs.frozen
@@ -55,10 +57,10 @@ class SearchBot(FamilyBot):
     >>> import random
     >>> from sevens_ru import games
     >>> fan_tan = games.get("fan-tan")
-    >>> state = fan_tan.new_game(4, seed=1)
+    >>> state = fan_tan.new_game(4, seed=6)
     >>> seen = fan_tan.view(state, state.current_player)
-    >>> seen.legal_moves()
-    (Card.parse('7♣'), Card.parse('7♥'))
+    >>> seen.legal_moves()  # it holds 6♦ and 8♥ beside them
+    (Card.parse('7♦'), Card.parse('7♥'))
     >>> SearchBot("fan-tan", rollouts=400).choose(seen, random.Random(0))
     Card.parse('7♥')
     >>> SearchBot("domino", rollouts=0)
@@ -107,7 +109,9 @@ class SearchBot(FamilyBot):
             if rules.policy == "forced":  # no fines: the standings tell every payment
 
                 def chips(state: FamilyState, rng: random.Random) -> float:
-                    return float(_chips(playout(state, rng), antes(state), view.options.pass_cost)[seat])
+                    return float(
+                        _chips(playout(state, rng), antes(state), view.options.pass_cost)[seat]
+                    )
 
                 return chips
 
