@@ -1103,6 +1103,94 @@ sp_family_ranking(PyObject *module, PyObject *state)
     return standings(&game);
 }
 
+/* -- the heuristic's moves (policy.py), for the greedy playouts ------------------------ */
+
+/* policy.score() with the default weights (follow 3, beyond 1, tempo 0.5, lonely 2),
+ * doubled into an int, for the seat holding `own`. */
+static int
+greedy_score(const Game *game, uint64_t own, int index)
+{
+    const Rules *rules = game->rules;
+    uint64_t table = game->table, theirs = rules->dealt & ~own & ~table;
+    uint64_t bit = UINT64_C(1) << index;
+    int suit = rules->suit_of[index], place = rules->place_of[index], centre = game->centre;
+    uint64_t released = suit_playable(rules, table | bit, suit, centre) &
+                        ~suit_playable(rules, table, suit, centre) & ~bit;
+    uint64_t waiting = 0;
+    for (int at = 0; at < rules->places; at++)
+        if (place == centre ? at != place : (place > centre ? at > place : at < place))
+            waiting |= rules->at[suit][at];
+    waiting &= ~table;
+    int own_released = count(released & own);
+    return 6 * (own_released - count(released & theirs)) +
+           2 * (count(waiting & own) - count(waiting & theirs)) + (released ? 0 : 1) -
+           (place == centre && !own_released ? 4 : 0);
+}
+
+/* policy.opening_key(): DO2's first card, by the cards of its rank held, then neighbours,
+ * then pips. */
+static int
+opening_key(const Game *game, uint64_t own, int index)
+{
+    const Rules *rules = game->rules;
+    int suit = rules->suit_of[index], place = rules->place_of[index], same = 0, near = 0;
+    for (int other = 0; other < 4; other++)
+        same += (own & rules->at[other][place]) != 0;
+    if (place > 0 && own & rules->at[suit][place - 1])
+        near++;
+    if (place + 1 < rules->places && own & rules->at[suit][place + 1])
+        near++;
+    return same * 1000 + near * 100 + rules->points[index];
+}
+
+/* policy.greedy_move() of the seat to move: its action, or -1 with an error. */
+static int
+greedy_action(Game *game, PyObject *random)
+{
+    const Rules *rules = game->rules;
+    uint64_t moves = game->moves, cards = moves & ~rules->pass;
+    if (!cards)
+        return rules->cards;
+    if (!(cards & (cards - 1)) && cards == moves)
+        return lowest(cards);
+    uint64_t own = hand(game, game->turn);
+    long long best = LLONG_MIN;
+    int best_score = 0, ties = 0, tied[64];
+    for (uint64_t left = cards; left; left &= left - 1) {
+        int index = lowest(left), score = 0;
+        long long key;
+        if (game->centre < 0)
+            key = opening_key(game, own, index);
+        else {
+            score = greedy_score(game, own, index);
+            key = (long long)score * 64 + rules->points[index];
+        }
+        if (key > best) {
+            best = key;
+            best_score = score;
+            ties = 0;
+        }
+        if (key == best)
+            tied[ties++] = index;
+    }
+    if ((moves & rules->pass) && game->centre >= 0 && best_score < 0 && !rules->chips) {
+        if (read_passes(game) < 0)
+            return -1;
+        if (rules->policy != LIMITED || game->passes[game->turn] < rules->limit - 1)
+            return rules->cards; /* policy.may_pass() */
+    }
+    if (ties == 1)
+        return tied[0];
+    PyObject *draw = PyObject_CallNoArgs(random);
+    if (draw == NULL)
+        return -1;
+    double value = PyFloat_CheckExact(draw) ? PyFloat_AS_DOUBLE(draw) : PyFloat_AsDouble(draw);
+    Py_DECREF(draw);
+    if (value == -1.0 && PyErr_Occurred())
+        return -1;
+    return tied[(long long)(value * ties)];
+}
+
 /* -- the playouts --------------------------------------------------------------------- */
 
 static int
@@ -1150,9 +1238,9 @@ playout_step(Game *game, int action)
 
 /* playout() of a family state, or (`keep`) playout_state(): the ranking, or the final
  * state with every state on the way built as apply() builds it; None for a state or a
- * generator the Python path handles. */
+ * generator the Python path handles. With `greedy`, greedy_playout() and its _state(). */
 static PyObject *
-played_out(const char *name, PyObject *const *args, Py_ssize_t nargs, int keep)
+played_out(const char *name, PyObject *const *args, Py_ssize_t nargs, int keep, int greedy)
 {
     PyObject *start, *rng;
     Game game;
@@ -1167,7 +1255,8 @@ played_out(const char *name, PyObject *const *args, Py_ssize_t nargs, int keep)
         return random;
     PyObject *state = Py_NewRef(start), *result = NULL;
     while (game.turn >= 0) {
-        int mover = game.turn, action = playout_action(random, game.moves);
+        int mover = game.turn;
+        int action = greedy ? greedy_action(&game, random) : playout_action(random, game.moves);
         game.passed = game.tabled = game.fault = 0;
         if (action < 0 || playout_step(&game, action) < 0)
             goto done;
@@ -1192,7 +1281,7 @@ PyDoc_STRVAR(family_playout_doc,
 static PyObject *
 sp_family_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    return played_out("family_playout", args, nargs, 0);
+    return played_out("family_playout", args, nargs, 0, 0);
 }
 
 PyDoc_STRVAR(family_playout_state_doc,
@@ -1202,7 +1291,27 @@ PyDoc_STRVAR(family_playout_state_doc,
 static PyObject *
 sp_family_playout_state(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    return played_out("family_playout_state", args, nargs, 1);
+    return played_out("family_playout_state", args, nargs, 1, 0);
+}
+
+PyDoc_STRVAR(family_greedy_playout_doc,
+             "family_greedy_playout(state, rng, /)\n--\n\n"
+             "sevens_ru.games.family.playout.greedy_playout() of a family state, else None.");
+
+static PyObject *
+sp_family_greedy_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return played_out("family_greedy_playout", args, nargs, 0, 1);
+}
+
+PyDoc_STRVAR(family_greedy_playout_state_doc,
+             "family_greedy_playout_state(state, rng, /)\n--\n\n"
+             "sevens_ru.games.family.playout.greedy_playout_state() of a family state, else None.");
+
+static PyObject *
+sp_family_greedy_playout_state(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return played_out("family_greedy_playout_state", args, nargs, 1, 1);
 }
 
 PyMethodDef family_methods[] = {
@@ -1223,5 +1332,9 @@ PyMethodDef family_methods[] = {
      family_playout_doc},
     {"family_playout_state", (PyCFunction)(void (*)(void))sp_family_playout_state, METH_FASTCALL,
      family_playout_state_doc},
+    {"family_greedy_playout", (PyCFunction)(void (*)(void))sp_family_greedy_playout,
+     METH_FASTCALL, family_greedy_playout_doc},
+    {"family_greedy_playout_state", (PyCFunction)(void (*)(void))sp_family_greedy_playout_state,
+     METH_FASTCALL, family_greedy_playout_state_doc},
     {NULL, NULL, 0, NULL},
 };

@@ -91,6 +91,16 @@ class FamilyCore(Protocol):
     def family_playout_state(self, state: object, rng: random.Random, /) -> FamilyState | None:
         """:func:`~sevens_ru.games.family.playout.playout_state`."""
 
+    def family_greedy_playout(
+        self, state: object, rng: random.Random, /
+    ) -> tuple[Standing, ...] | None:
+        """:func:`~sevens_ru.games.family.playout.greedy_playout`."""
+
+    def family_greedy_playout_state(
+        self, state: object, rng: random.Random, /
+    ) -> FamilyState | None:
+        """:func:`~sevens_ru.games.family.playout.greedy_playout_state`."""
+
 
 core = cast("FamilyCore | None", speedups)
 """The compiled core's family functions, or ``None`` when the pure-Python engine runs."""

@@ -31,14 +31,17 @@ from ...errors import NotAGameStateError
 from ..sevens.scoring import Standing
 from .game import _Work
 from .kernels import core
+from .policy import greedy_move
 from .scoring import standings
 from .state import FamilyState
 
-__all__ = ["playout", "playout_state"]
+__all__ = ["greedy_playout", "greedy_playout_state", "playout", "playout_state"]
 
 # The compiled core's playouts (games/family/_kernels.c), None with the pure-Python engine.
 _fast_family_playout = None if core is None else core.family_playout
 _fast_family_playout_state = None if core is None else core.family_playout_state
+_fast_family_greedy_playout = None if core is None else core.family_greedy_playout
+_fast_family_greedy_playout_state = None if core is None else core.family_greedy_playout_state
 
 
 def playout(state: FamilyState, rng: random.Random) -> tuple[Standing, ...]:
@@ -82,6 +85,46 @@ def playout_state(state: FamilyState, rng: random.Random) -> FamilyState:
     return _play_out(_checked(state, "playout_state"), rng, keep=True)
 
 
+def greedy_playout(state: FamilyState, rng: random.Random) -> tuple[Standing, ...]:
+    """Play ``state`` to the end with every seat moving as the heuristic bot would on the whole deal; the ranking.
+
+    Each seat makes :func:`~sevens_ru.games.family.policy.greedy_move`'s move with the
+    default weights, counting every card in the other hands as the others' (what a
+    determinized search plays its deals by). ``rng.random()`` is called only to break a
+    tie, and the compiled core plays the same game with the same draws.
+
+    >>> import random
+    >>> from sevens_ru import games
+    >>> from sevens_ru.games.family.playout import greedy_playout, greedy_playout_state
+    >>> shichinarabe = games.get("shichinarabe")
+    >>> state = shichinarabe.new_game(4, seed=3)
+    >>> final = greedy_playout_state(state, random.Random(1))
+    >>> greedy_playout(state, random.Random(1)) == shichinarabe.ranking(final)
+    True
+
+    Raises:
+        NotAGameStateError: ``state`` is not a state of a family preset.
+    """
+    if _fast_family_greedy_playout is not None:  # the compiled core; None: the Python path
+        result = _fast_family_greedy_playout(state, rng)
+        if result is not None:
+            return result
+    return standings(_play_out(_checked(state, "greedy_playout"), rng, keep=False, greedy=True))
+
+
+def greedy_playout_state(state: FamilyState, rng: random.Random) -> FamilyState:
+    """Like :func:`greedy_playout`, but give the final state, with its whole history.
+
+    Raises:
+        NotAGameStateError: ``state`` is not a state of a family preset.
+    """
+    if _fast_family_greedy_playout_state is not None:  # the compiled core; None: Python
+        final = _fast_family_greedy_playout_state(state, rng)
+        if final is not None:
+            return final
+    return _play_out(_checked(state, "greedy_playout_state"), rng, keep=True, greedy=True)
+
+
 def _checked(state: object, function: str) -> FamilyState:
     if not isinstance(state, FamilyState):
         raise NotAGameStateError(
@@ -90,20 +133,30 @@ def _checked(state: object, function: str) -> FamilyState:
     return state
 
 
-def _play_out(state: FamilyState, rng: random.Random, *, keep: bool) -> FamilyState:
+def _play_out(
+    state: FamilyState, rng: random.Random, *, keep: bool, greedy: bool = False
+) -> FamilyState:
     """The final state of the game played out from ``state`` (see :func:`playout`).
 
     With ``keep``, every state on the way is built, each the parent of the next;
-    without, the final state's parent is ``state`` itself.
+    without, the final state's parent is ``state`` itself. With ``greedy``, every seat
+    makes the heuristic's move (:func:`greedy_playout`), else a random one.
     """
     if state._seat is None:  # the game is over already
         return state
     kind = type(state)
     work = _Work.of(state)
     draw = rng.random
+    rules = work.rules
     while work.turn is not None:
         moves = work.moves
-        if moves & (moves - 1):  # a choice: the moves in order, cards then PASS
+        if greedy:
+            turn = work.turn
+            action = greedy_move(
+                rules, work.hand(turn), work.table, work.centre, moves, work.passes[turn], draw
+            )
+            chosen = 1 << action
+        elif moves & (moves - 1):  # a choice: the moves in order, cards then PASS
             choices = tuple(1 << index for index in range(moves.bit_length()) if moves >> index & 1)
             chosen = choices[int(draw() * len(choices))]
         else:

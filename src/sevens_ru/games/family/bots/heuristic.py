@@ -15,7 +15,8 @@ that opens a suit), which wait for it. Its score is
   of its own: opening a suit one cannot follow up opens it for the others.
 
 Ties go to the card with more pips (they weigh on the ranking if the deal is lost, S8,
-DO6), then to a random one. Domino's first card (DO2) sets the centre of every suit:
+DO6), then to a random one. The scores are :mod:`sevens_ru.games.family.policy`'s,
+which the search bot's greedy playouts play every seat by. Domino's first card (DO2) sets the centre of every suit:
 it is of the rank the bot holds most of (each other card of that rank is a centre card
 it can play at any time later), then the one with more of its own cards next to it.
 
@@ -38,8 +39,8 @@ from attrs.validators import and_, gt, lt
 from ....common._bots import A_NUMBER, bot_setting
 from ..moves import PASS, Move
 from ..observation import FamilyView
-from ..presets import Rules, rules_for
-from ..rows import playable
+from ..policy import greedy_move
+from ..presets import rules_for
 from ._base import FamilyBot, legal_moves_of
 
 __all__ = ["HeuristicBot"]
@@ -80,56 +81,15 @@ class HeuristicBot(FamilyBot):
         if len(moves) == 1:
             return moves[0]
         rules = rules_for(self.game, view.options)
-        cards = [move for move in moves if move is not PASS]
-        if not cards:
-            return PASS
-        scored = [(self._score(rules, view, card), card) for card in cards]
-        best = max(score for score, _ in scored)
-        if PASS in moves and best < 0 and self._may_pass(rules, view):
-            return PASS
-        return _pick(tuple(card for score, card in scored if score == best), rng)
-
-    @staticmethod
-    def _may_pass(rules: Rules, view: FamilyView) -> bool:
-        if rules.chips:
-            return False  # T5: a pass while able costs a chip, a fine, and more
-        if rules.policy == "limited":
-            return bool(view.passes[view.seat] < rules.limit - 1)  # N5: keep the last one
-        return True  # F13: a free pass; the guard stops the passes going round for ever
-
-    def _score(self, rules: Rules, view: FamilyView, card: Move) -> float:
         pack = rules.pack
-        own = pack.mask_of(view.hand)
-        table = pack.mask_of(view.table)
-        theirs = rules.cards_mask & ~own & ~table
-        bit = 1 << pack.index(card)  # type: ignore[arg-type]  # a card, not PASS
-        place = rules.place(card.rank)  # type: ignore[union-attr]
-        centre = view._centre
-        if centre < 0:  # DO2: this card's rank becomes the centre of every suit
-            same = sum(1 for other in view.hand if other.rank == card.rank)  # type: ignore[union-attr]
-            line = rules.lines[pack.suits.index(card.suit)]  # type: ignore[union-attr]
-            near = sum(
-                1 for step in (-1, 1) if 0 <= place + step < len(line) and own & line[place + step]
-            )
-            return same + near / 10 + rules.points[card.rank] / 1000  # type: ignore[union-attr]
-        released = playable(rules, table | bit, centre) & ~playable(rules, table, centre) & ~bit
-        line = rules.lines[pack.suits.index(card.suit)]  # type: ignore[union-attr]
-        if place == centre:
-            waiting = sum(line) & ~bit
-        elif place > centre:
-            waiting = sum(line[place + 1 :])
-        else:
-            waiting = sum(line[:place])
-        waiting &= ~table
-        own_released = (released & own).bit_count()
-        score = (
-            self.follow * (own_released - (released & theirs).bit_count())
-            + self.beyond * ((waiting & own).bit_count() - (waiting & theirs).bit_count())
-            + (self.tempo if not released else 0.0)
-            - (self.lonely if place == centre and not own_released else 0.0)
+        action = greedy_move(
+            rules,
+            pack.mask_of(view.hand),
+            view.table_mask,
+            view._centre,
+            view.legal_mask(),
+            view.passes[view.seat],
+            rng.random,
+            (self.follow, self.beyond, self.tempo, self.lonely),
         )
-        return score + rules.points[card.rank] / 1000  # type: ignore[union-attr]
-
-
-def _pick(cards: tuple[Move, ...], rng: random.Random) -> Move:
-    return cards[0] if len(cards) == 1 else rng.choice(cards)
+        return PASS if action == len(pack) else pack.cards[action]

@@ -9,7 +9,7 @@ the heuristic its weights (``"heuristic:lonely=0"``).
 >>> cinquillo.bots.names, cinquillo.bots.make("heuristic")
 (('random', 'heuristic', 'search'), HeuristicBot(game='cinquillo', name='heuristic', follow=3.0, beyond=1.0, tempo=0.5, lonely=2.0))
 >>> cinquillo.bots.make("search:rollouts=300")
-SearchBot(game='cinquillo', name='search:rollouts=300', rollouts=300, time_limit=None, place_weight=None)
+SearchBot(game='cinquillo', name='search:rollouts=300', rollouts=300, time_limit=None, place_weight=None, rollout='greedy')
 """
 
 from __future__ import annotations

@@ -4,8 +4,11 @@ For each decision the bot reads the view once (:func:`~sevens_ru.games.family.in
 the preset's exact inference, F15), then repeats: draw a whole state consistent with
 everything the seat has seen, uniformly among those deals (hand sizes, the cards on
 the table, what every pass proves, a burst's cards), and play every legal move (a
-voluntary pass included) from it to the end with uniformly random moves on the
-compiled core (:func:`~sevens_ru.games.family.playout.playout`). Every candidate is
+voluntary pass included) from it to the end on the compiled core, every seat then
+moving as the heuristic bot would if it saw that deal
+(:func:`~sevens_ru.games.family.playout.greedy_playout`, ``rollout="greedy"``, the
+default), or at random (:func:`~sevens_ru.games.family.playout.playout`,
+``rollout="random"``). Every candidate is
 tried on the same deals, so the luck of the draw cancels between them, and the bot
 makes the move with the best mean outcome, in the preset's own terms:
 
@@ -23,22 +26,26 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import Literal
 
 import attrs
-from attrs.validators import ge, le, optional
+from attrs.validators import ge, in_, le, optional
 
 from ....common._bots import A_NUMBER, bot_setting, check_playouts, check_seconds
 from ..game import PRESETS, Preset, apply
 from ..inference import state_sampler
 from ..moves import Move
 from ..observation import FamilyView
-from ..playout import playout, playout_state
+from ..playout import greedy_playout, greedy_playout_state
+from ..playout import playout as random_playout
+from ..playout import playout_state as random_playout_state
 from ..scoring import Standing, antes, payoffs, scores
 from ..state import FamilyState
 from ._base import FamilyBot, legal_moves_of
 
 __all__ = ["SearchBot"]
 
+_check_rollout = bot_setting("must be 'greedy' or 'random'", in_(("greedy", "random")))
 _check_share = bot_setting(
     "must be None or a number from 0 to 1", optional([A_NUMBER, ge(0), le(1)])
 )
@@ -77,6 +84,10 @@ class SearchBot(FamilyBot):
     place_weight: float | None = attrs.field(default=None, validator=_check_share)
     """Value of beating one more seat, as a share of the value of a win, where the
     outcome is the ranking; ``None``: the preset's (see the module)."""
+    rollout: Literal["greedy", "random"] = attrs.field(default="greedy", validator=_check_rollout)
+    """How every seat plays in the playouts: ``"greedy"`` as the heuristic bot does on
+    the drawn deal (:func:`~sevens_ru.games.family.playout.greedy_playout`), or
+    ``"random"`` (uniformly random legal moves)."""
 
     def choose(self, view: FamilyView, rng: random.Random) -> Move:
         """The legal move with the best mean outcome over the deals (see the module)."""
@@ -105,6 +116,9 @@ class SearchBot(FamilyBot):
         """What a playout from a state is worth to the seat, in the preset's own terms."""
         seat = view.seat
         rules = preset.rules(view.options)
+        greedy = self.rollout == "greedy"
+        playout = greedy_playout if greedy else random_playout
+        playout_state = greedy_playout_state if greedy else random_playout_state
         if rules.chips:  # T7: the chips
             if rules.policy == "forced":  # no fines: the standings tell every payment
 
