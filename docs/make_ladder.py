@@ -1,17 +1,21 @@
 """Write the ladder, docs/ladder.md: every bot of each game against copies of each other bot.
 
-    python docs/make_ladder.py [--deals N] [--seed S] [--jobs J | --backend ray [--address ADDR]]
+    python docs/make_ladder.py [--games GAME,GAME] [--deals N] [--seed S]
+                               [--jobs J | --backend ray [--address ADDR]]
                                [--bots GAME=NAME,NAME ...] [--out docs/ladder.md]
 
-The bots are those of each game's registry (``sevens_ru.bots.BOT_NAMES`` and
-``sevens_ru.durak.bots.BOT_NAMES``, made by their ``make_bot``), so a bot added there
+The games are Russian Sevens (``sevens``), Durak (``durak``) and the five presets of
+the layout family (``sevens-52``, ``fan-tan``, ``shichinarabe``, ``domino``,
+``cinquillo``). The bots are those of each game's registry (``sevens_ru.bots.BOT_NAMES``,
+``sevens_ru.durak.bots.BOT_NAMES``, each preset's ``game.bots``), so a bot added there
 is on the ladder at the next run. For every ordered pair of different bots, the row bot
-sits with copies of the column bot (Sevens: 1 + 3 at 4 seats; Durak: 1 + 2 at 3 seats)
-for ``--deals`` duplicate deals (every deal in every seat rotation), all pairs on the
-same seed and so on the same deals. The page gives the row bot's win rate (Sevens) or
-fool rate (Durak) with its 95 % interval, its time per move, the command, the seed,
-the deal counts, the date and the machine. ``--bots sevens=random,heuristic`` puts
-only those bots on a game's ladder.
+sits with copies of the column bot (1 + 3 at 4 seats; Durak: 1 + 2 at 3 seats) for
+``--deals`` duplicate deals (every deal in every seat rotation), all pairs on the same
+seed and so on the same deals. Each game's section gives the row bot's win rate (fool
+rate in Durak) with its 95 % interval, its time per move, and the command, seed, deal
+counts, date and machine of the run that made it. ``--games sevens-52,fan-tan`` plays
+only those games and keeps the other sections of the page as they are;
+``--bots sevens=random,heuristic`` puts only those bots on a game's ladder.
 """
 
 from __future__ import annotations
@@ -23,13 +27,14 @@ import platform
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import attrs
 
 import sevens_ru as s7
-from sevens_ru import bots, tournament
+from sevens_ru import bots, games, tournament
 from sevens_ru.durak import bots as durak_bots
 from sevens_ru.durak import tournament as durak_tournament
 
@@ -59,6 +64,27 @@ class Game:
     better: str
 
 
+FAMILY = ("sevens-52", "fan-tan", "shichinarabe", "domino", "cinquillo")
+"""The presets of the layout family, in the order of the registry (F1)."""
+
+
+def _family(name: str) -> Game:
+    """The ladder of one preset of the family: its registry's bots, four seats, the win rate."""
+    game = games.get(name)
+    return Game(
+        key=name,
+        title=f"{game.titles['en']} (`{name}`)",
+        players=4,
+        names=game.bots.names,
+        make_bot=game.bots.make,
+        play_match=partial(tournament.match, game),
+        figure="win_rate",
+        label="win rate",
+        fair="1/4 = 0.250",
+        better="higher is better",
+    )
+
+
 GAMES = (
     Game(
         key="sevens",
@@ -84,6 +110,7 @@ GAMES = (
         fair="1/3 = 0.333, less the draws",
         better="lower is better",
     ),
+    *(_family(name) for name in FAMILY),
 )
 
 
@@ -133,7 +160,7 @@ def play_ladder(
                 backend=backend,
             )
             first = result.bots[0]
-            cells[row, column] = getattr(first, game.figure)
+            cells[row, column] = first.figures[game.figure]
             seconds[row] += first.seconds
             moves[row] += first.moves
             games = result.games
@@ -177,24 +204,44 @@ def machine(backend: str) -> str:
     return text
 
 
-def page(ladders: Sequence[Ladder], command: str, *, seed: int, backend: str) -> str:
-    """The Markdown of docs/ladder.md."""
+INTRO = [
+    "# The ladder",
+    "",
+    "Every bot of each game against copies of each other bot, over duplicate deals.",
+    "Each cell is the figure of the bot of its row in games where it sits with",
+    "copies of the bot of its column, with its 95 % interval (the Wilson score",
+    "interval, each deal one sample: see {mod}`sevens_ru.tournament`). Every deal is",
+    "played once per seat rotation, so the row bot plays each hand from every seat",
+    "and the luck of the cards cancels; every lineup of a game uses the same seed, and",
+    "so the same deals. `ms/move` is the row bot's mean time per decision over its",
+    "lineups, on the machine of its section while the matches ran (other load on it",
+    "counts too).",
+    "",
+    "This page is made by a command anyone can rerun; the bots are those of each",
+    "game's registry (`BOT_NAMES`, `game.bots`), each with its default settings, so a",
+    "new bot appears at the next run. Each section names the command that made it;",
+    "`--games` plays only the games it names and keeps the other sections.",
+    "",
+    "A larger run narrows the intervals (by about the square root of the deals); on a",
+    "cluster, `--backend ray` plays it there ([a million-game tournament on a",
+    "cluster](howto/cluster.md)).",
+]
+"""The page's opening, before the sections of the games."""
+
+
+def section(ladder: Ladder, command: str, *, seed: int, backend: str) -> str:
+    """One game's section of the page: its table, and the run that made it."""
+    game = ladder.game
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    parts = [
-        "# The ladder",
+    lines = [
+        f"## {game.title}, {game.players} players",
         "",
-        "Every bot of each game against copies of each other bot, over duplicate deals.",
-        "Each cell is the figure of the bot of its row in games where it sits with",
-        "copies of the bot of its column, with its 95 % interval (the Wilson score",
-        "interval, each deal one sample: see {mod}`sevens_ru.tournament`). Every deal is",
-        "played once per seat rotation, so the row bot plays each hand from every seat",
-        "and the luck of the cards cancels; every lineup uses the same seed, and so the",
-        "same deals. `ms/move` is the row bot's mean time per decision over its lineups,",
-        "on the machine below while the matches ran (other load on it counts too).",
+        f"The {game.label} of the row bot at {game.players} seats, with "
+        f"{game.players - 1} copies of the column bot; {game.better}, and a bot as "
+        f"good as its opponents scores {game.fair}. Each cell: {ladder.deals} "
+        f"duplicate deals, {ladder.games} games.",
         "",
-        "This page is made by a command anyone can rerun; the bots are those of each",
-        "game's registry (`BOT_NAMES`), each with its default settings (`make_bot(name)`),",
-        "so a new bot appears at the next run:",
+        table(ladder),
         "",
         "```sh",
         command,
@@ -203,32 +250,39 @@ def page(ladders: Sequence[Ladder], command: str, *, seed: int, backend: str) ->
         f"- Seed: {seed}",
         f"- Made: {when}, backend `{backend}`",
         f"- Machine: {machine(backend)}",
-        f"- Time: {sum(ladder.seconds for ladder in ladders):.0f} s in all",
-        "",
-        "A larger run narrows the intervals (by about the square root of the deals); on a",
-        "cluster, `--backend ray` plays it there ([a million-game tournament on a",
-        "cluster](howto/cluster.md)).",
+        f"- Time: {ladder.seconds:.0f} s",
     ]
-    for ladder in ladders:
-        game = ladder.game
-        parts += [
-            "",
-            f"## {game.title}, {game.players} players",
-            "",
-            f"The {game.label} of the row bot at {game.players} seats, with "
-            f"{game.players - 1} copies of the column bot; {game.better}, and a bot as "
-            f"good as its opponents scores {game.fair}. Each cell: {ladder.deals} "
-            f"duplicate deals, {ladder.games} games.",
-            "",
-            table(ladder),
-        ]
-    return "\n".join(parts) + "\n"
+    return "\n".join(lines)
+
+
+def sections_of(text: str) -> dict[str, str]:
+    """The sections of a page by the key of their game (those whose heading names one)."""
+    found = {}
+    for part in text.split("\n## ")[1:]:
+        heading = part.split("\n", 1)[0]
+        for game in GAMES:
+            if heading.startswith(f"{game.title}, "):
+                found[game.key] = "## " + part.strip("\n")
+    return found
+
+
+def page(sections: Mapping[str, str]) -> str:
+    """The Markdown of docs/ladder.md: the opening, then each game's section in the order of :data:`GAMES`."""
+    parts = ["\n".join(INTRO)]
+    parts += [sections[game.key] for game in GAMES if game.key in sections]
+    return "\n\n".join(parts) + "\n"
 
 
 def parser() -> argparse.ArgumentParser:
     """The script's arguments."""
     parse = argparse.ArgumentParser(
         prog="python docs/make_ladder.py", description=__doc__.split("\n\n")[0]
+    )
+    parse.add_argument(
+        "--games",
+        default=None,
+        metavar="GAME,GAME",
+        help="only these games; the page keeps the others' sections (default: every game)",
     )
     parse.add_argument("--deals", type=int, default=DEFAULT_DEALS, help="deals per lineup")
     parse.add_argument("--seed", type=int, default=DEFAULT_SEED)
@@ -252,14 +306,31 @@ def lineups(chosen: Sequence[str]) -> dict[str, tuple[str, ...]]:
     for text in chosen:
         key, _, listed = text.partition("=")
         if key not in names or len(listed.split(",")) < 2:
-            raise SystemExit(f"--bots {text!r}: expected GAME=NAME,NAME with GAME sevens or durak")
+            raise SystemExit(
+                f"--bots {text!r}: expected GAME=NAME,NAME with GAME one of {', '.join(names)}"
+            )
         names[key] = tuple(listed.split(","))
     return names
 
 
+def games_of(chosen: str | None) -> tuple[Game, ...]:
+    """The games ``--games`` names (all of them for ``None``), in the order of :data:`GAMES`."""
+    if chosen is None:
+        return GAMES
+    keys = [key.strip() for key in chosen.split(",")]
+    unknown = [key for key in keys if key not in {game.key for game in GAMES}]
+    if unknown or not keys:
+        known = ", ".join(game.key for game in GAMES)
+        raise SystemExit(f"--games {chosen!r}: expected names among {known}")
+    return tuple(game for game in GAMES if game.key in keys)
+
+
 def command(args: argparse.Namespace) -> str:
     """The command that makes the page again, with the options given."""
-    words = ["python docs/make_ladder.py", f"--deals {args.deals}", f"--seed {args.seed}"]
+    words = ["python docs/make_ladder.py"]
+    if args.games is not None:
+        words.append(f"--games {args.games}")
+    words += [f"--deals {args.deals}", f"--seed {args.seed}"]
     if args.jobs != 1:
         words.append(f"--jobs {args.jobs}")
     if args.backend != "processes":
@@ -271,15 +342,18 @@ def command(args: argparse.Namespace) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Play every game's ladder and write the page."""
+    """Play the chosen games' ladders and write the page, keeping the other games' sections."""
     args = parser().parse_args(argv)
     chosen = lineups(args.bots)
+    played = games_of(args.games)
     if args.backend == "ray" and args.address is not None:
         import ray
 
         ray.init(address=args.address)
-    ladders = [
-        play_ladder(
+    kept = sections_of(args.out.read_text(encoding="utf-8")) if args.out.exists() else {}
+    rerun = command(args)
+    for game in played:
+        ladder = play_ladder(
             game,
             chosen[game.key],
             deals=args.deals,
@@ -288,11 +362,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             backend=args.backend,
             report=lambda line: print(line, file=sys.stderr, flush=True),
         )
-        for game in GAMES
-    ]
-    args.out.write_text(
-        page(ladders, command(args), seed=args.seed, backend=args.backend), encoding="utf-8"
-    )
+        kept[game.key] = section(ladder, rerun, seed=args.seed, backend=args.backend)
+        args.out.write_text(page(kept), encoding="utf-8")  # each game's section as it ends
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
 
