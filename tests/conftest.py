@@ -60,6 +60,10 @@ DEEP = frozenset(
         "tests/web/test_family.py::test_a_refusal_names_no_card_of_another_hand[sqlite-domino]",
         "tests/web/test_family.py::test_a_refusal_names_no_card_of_another_hand[postgresql-domino]",
         "tests/web/test_cli.py::test_serve_serves_the_page_and_the_api_over_its_database[kill]",
+        "tests/family/test_family_bots.py::test_the_search_beats_the_heuristic[sevens-52]",
+        "tests/family/test_family_bots.py::test_the_search_beats_the_heuristic[fan-tan]",
+        "tests/family/test_family_bots.py::test_the_search_beats_the_heuristic[domino]",
+        "tests/family/test_family_bots.py::test_the_search_beats_the_heuristic[cinquillo]",
         "tests/test_native_portable.py::test_every_file_of_the_core_compiles_with_each_branch[msvc32]",
         "tests/test_native_portable.py::test_every_file_of_the_core_compiles_with_each_branch[portable]",
     }

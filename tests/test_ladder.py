@@ -11,6 +11,7 @@ from types import ModuleType
 
 import pytest
 
+from sevens_ru import games
 from sevens_ru.games.durak import bots as durak_bots
 from sevens_ru.games.sevens import bots
 
@@ -35,16 +36,37 @@ def _rows(text: str, heading: str) -> list[list[str]]:
     return [[cell.strip() for cell in line.strip("|").split("|")] for line in lines[2:]]
 
 
-def _check_page(text: str, names: Mapping[str, tuple[str, ...]], deals: int) -> None:
+HEADINGS = {
+    "sevens": ("## Russian Sevens, 4 players", 4),
+    "durak": ("## Old Durak, 3 players", 3),
+    "sevens-52": ("## Sevens (`sevens-52`), 4 players", 4),
+    "fan-tan": ("## Fan Tan (`fan-tan`), 4 players", 4),
+    "shichinarabe": ("## Shichinarabe (`shichinarabe`), 4 players", 4),
+    "domino": ("## Card Domino (`domino`), 4 players", 4),
+    "cinquillo": ("## Cinquillo (`cinquillo`), 4 players", 4),
+}
+
+
+def _section(text: str, heading: str) -> str:
+    return text.split(heading, 1)[1].split("\n## ", 1)[0]
+
+
+def _check_page(text: str, names: Mapping[str, tuple[str, ...]], deals: Mapping[str, int]) -> None:
     assert text.startswith("# The ladder\n")
-    assert re.search(r"```sh\npython docs/make_ladder.py --deals \d+ --seed \d+.*\n```", text)
-    assert re.search(r"- Made: \d{4}-\d\d-\d\d \d\d:\d\d UTC, backend `\w+`", text)
-    assert "- Machine: " in text and "- Seed: " in text
-    for heading, key, players in (
-        ("## Russian Sevens, 4 players", "sevens", 4),
-        ("## Old Durak, 3 players", "durak", 3),
-    ):
-        assert f"Each cell: {deals} duplicate deals, {deals * players} games." in text
+    assert [line for line in text.splitlines() if line.startswith("## ")] == [
+        HEADINGS[key][0] for key in HEADINGS if key in names
+    ]
+    for key in names:
+        heading, players = HEADINGS[key]
+        section = _section(text, heading)
+        count = deals[key]
+        assert f"Each cell: {count} duplicate deals, {count * players} games." in section
+        assert re.search(
+            r"```sh\npython docs/make_ladder.py .*--deals \d+ --seed \d+.*\n```", section
+        )
+        assert re.search(r"- Made: \d{4}-\d\d-\d\d \d\d:\d\d UTC, backend `\w+`", section)
+        assert "- Machine: " in section and "- Seed: " in section
+        assert re.search(r"- Time: \d+ s", section)
         rows = _rows(text, heading)
         assert [row[0] for row in rows] == [f"`{name}`" for name in names[key]]
         for number, row in enumerate(rows):
@@ -55,10 +77,22 @@ def _check_page(text: str, names: Mapping[str, tuple[str, ...]], deals: int) -> 
 
 
 def test_the_ladder_has_every_bot_of_each_registry(make_ladder: ModuleType) -> None:
-    assert make_ladder.lineups([]) == {"sevens": bots.BOT_NAMES, "durak": durak_bots.BOT_NAMES}
+    family = {name: games.get(name).bots.names for name in make_ladder.FAMILY}
+    assert make_ladder.lineups([]) == {
+        "sevens": bots.BOT_NAMES,
+        "durak": durak_bots.BOT_NAMES,
+        **family,
+    }
+    assert all(names == ("random", "heuristic", "search") for names in family.values())
     assert make_ladder.lineups(["durak=heuristic,random"])["durak"] == ("heuristic", "random")
     with pytest.raises(SystemExit, match="expected GAME=NAME,NAME"):
         make_ladder.lineups(["chess=random,heuristic"])
+    assert [game.key for game in make_ladder.games_of("cinquillo,sevens")] == [
+        "sevens",
+        "cinquillo",
+    ]
+    with pytest.raises(SystemExit, match="--games 'chess': expected names among sevens, durak"):
+        make_ladder.games_of("chess")
 
 
 def test_a_tiny_ladder_makes_a_page_of_that_shape(
@@ -66,13 +100,29 @@ def test_a_tiny_ladder_makes_a_page_of_that_shape(
 ) -> None:
     out = tmp_path / "ladder.md"
     fast = ["sevens=random,heuristic", "durak=random,heuristic"]
+    fast += [f"{name}=random,heuristic" for name in make_ladder.FAMILY]
     arguments = ["--deals", "2", "--seed", "3", "--out", str(out)]
     assert make_ladder.main([*arguments, *(f"--bots={text}" for text in fast)]) == 0
     text = out.read_text(encoding="utf-8")
-    names = {"sevens": ("random", "heuristic"), "durak": ("random", "heuristic")}
-    _check_page(text, names, deals=2)
-    assert f"--deals 2 --seed 3 --bots {fast[0]} --bots {fast[1]} --out {out}" in text
+    names = dict.fromkeys(HEADINGS, ("random", "heuristic"))
+    _check_page(text, names, deals=dict.fromkeys(HEADINGS, 2))
+    assert f"--deals 2 --seed 3 --bots {fast[0]} --bots {fast[1]}" in text
     assert "sevens: heuristic against random: win rate" in capsys.readouterr().err
+    # --games plays those games again and keeps the other sections as they were
+    again = ["--games", "domino", "--deals", "1", "--seed", "4", "--out", str(out)]
+    assert make_ladder.main([*again, "--bots=domino=heuristic,random"]) == 0
+    changed = out.read_text(encoding="utf-8")
+    heading = HEADINGS["domino"][0]
+    assert _section(changed, heading) != _section(text, heading)
+    assert "--games domino --deals 1 --seed 4" in _section(changed, heading)
+    for key, (other, _) in HEADINGS.items():
+        if key != "domino":
+            assert _section(changed, other) == _section(text, other)
+    _check_page(
+        changed,
+        {**names, "domino": ("heuristic", "random")},
+        {**dict.fromkeys(HEADINGS, 2), "domino": 1},
+    )
 
 
 def test_a_ladder_cell_is_the_match_of_its_lineup(make_ladder: ModuleType) -> None:
@@ -87,14 +137,16 @@ def test_a_ladder_cell_is_the_match_of_its_lineup(make_ladder: ModuleType) -> No
 
 def test_the_committed_page_has_the_shape_of_the_script(make_ladder: ModuleType) -> None:
     text = (DOCS / "ladder.md").read_text(encoding="utf-8")
-    rerun = re.search(r"```sh\n(python docs/make_ladder.py [^\n]*)\n```", text)
-    assert rerun is not None
-    args = make_ladder.parser().parse_args(rerun.group(1).split()[2:])  # the command parses
-    assert make_ladder.command(args) == rerun.group(1)
-    counts = re.findall(r"Each cell: (\d+) duplicate deals", text)
-    assert counts == [str(args.deals)] * 2
-    names = {
-        key: tuple(row[0].strip("`") for row in _rows(text, heading))
-        for key, heading in (("sevens", "## Russian Sevens"), ("durak", "## Old Durak"))
-    }
-    _check_page(text, names, deals=args.deals)
+    names: dict[str, tuple[str, ...]] = {}
+    deals: dict[str, int] = {}
+    for key, (heading, _) in HEADINGS.items():
+        section = _section(text, heading)
+        rerun = re.search(r"```sh\n(python docs/make_ladder.py [^\n]*)\n```", section)
+        assert rerun is not None
+        args = make_ladder.parser().parse_args(rerun.group(1).split()[2:])  # the command parses
+        assert make_ladder.command(args) == rerun.group(1)
+        assert key in {game.key for game in make_ladder.games_of(args.games)}
+        deals[key] = args.deals
+        names[key] = tuple(row[0].strip("`") for row in _rows(text, heading))
+        assert set(names[key]) == {"random", "heuristic", "search"}  # every bot of the game
+    _check_page(text, names, deals)
