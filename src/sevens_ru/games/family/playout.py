@@ -1,4 +1,4 @@
-"""A fast path for search: play random legal moves from a family state to the end.
+"""A fast path for search: play a family state to the end, at random or as the heuristic would.
 
 :func:`playout` plays the game that repeated ``game.legal_moves`` and ``game.apply``
 calls with a uniformly random choice would play, for a state of any preset, but builds
@@ -20,7 +20,9 @@ the same game and draws the same numbers.
 True
 
 :func:`playout_state` plays the same game but gives the final state, with its history,
-for when the moves matter too.
+for when the moves matter too. :func:`greedy_playout` and :func:`greedy_playout_state`
+play every seat as the heuristic bot would if it saw the whole deal, the search bot's
+playouts (:mod:`sevens_ru.games.family.policy`).
 """
 
 from __future__ import annotations
