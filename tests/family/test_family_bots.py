@@ -106,6 +106,14 @@ def test_a_bad_budget_is_refused_with_the_library_s_error(setting: str, value: o
     assert len(str(caught.value)) < 200
 
 
+@pytest.mark.parametrize("kind", [SearchBot, HeuristicBot])
+def test_a_bot_is_made_for_a_preset_of_the_family_only(kind: type) -> None:
+    with pytest.raises(InvalidOptionsError, match=r"^\w+Bot\.game must be a preset of the layout"):
+        kind("chess")
+    with pytest.raises(InvalidOptionsError, match=r"\.\.\. \(1,000 characters\)$"):
+        kind("x" * 1000)
+
+
 def test_a_bad_setting_by_name_is_refused_too() -> None:
     bots = game("cinquillo").bots
     with pytest.raises(InvalidOptionsError, match="rollouts must be a positive int"):

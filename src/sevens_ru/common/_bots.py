@@ -141,7 +141,7 @@ def bot_setting(rule: str, *validators: Validator) -> Validator:
             check(bot, attribute, value)
         except (TypeError, ValueError):
             raise InvalidOptionsError(
-                f"{_owner(bot)}.{attribute.name} {rule}, got {excerpt(value)}"
+                f"{_owner(bot, attribute.name)}.{attribute.name} {rule}, got {excerpt(value)}"
             ) from None
 
     return validate
@@ -159,12 +159,13 @@ check_seconds = bot_setting(
 """The check of a search bot's ``time_limit``: ``None`` or a positive number of seconds."""
 
 
-def _owner(bot: object) -> str:
+def _owner(bot: object, setting: str) -> str:
     """The bot's class as messages name it: ``durak`` first for a Durak bot."""
     kind = type(bot)
     prefix = "durak " if kind.__module__.startswith("sevens_ru.games.durak.") else ""
     game = getattr(bot, "game", None)  # a bot of the layout family names its preset
-    if kind.__module__.startswith("sevens_ru.games.family.") and isinstance(game, str):
+    family = kind.__module__.startswith("sevens_ru.games.family.")
+    if family and setting != "game" and isinstance(game, str):
         prefix = f"{game} " if game.isprintable() and len(game) <= 20 else ""
     return prefix + kind.__qualname__
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 import attrs
+from attrs.validators import in_
 
-from ....common._bots import checked_moves
+from ....common._bots import bot_setting, checked_moves
 from ..game import PRESETS
 from ..moves import Move
 from ..observation import FamilyView
@@ -34,11 +35,16 @@ def pick(moves: tuple[Move, ...], rng: random.Random) -> Move:
     return moves[0] if len(moves) == 1 else rng.choice(moves)
 
 
+_check_game = bot_setting(
+    f"must be a preset of the layout family ({', '.join(VIEWS)})", in_(tuple(VIEWS))
+)
+
+
 @attrs.frozen
 class FamilyBot:
     """A bot of one preset: it takes only that preset's views. Each kind sets its ``name``."""
 
-    game: str
+    game: str = attrs.field(validator=_check_game)
     """The preset whose views the bot takes."""
     name: str = "bot"
     """The name shown in results."""
