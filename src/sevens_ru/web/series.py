@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import attrs
@@ -198,7 +198,7 @@ def _new_series(
     return series.new_series(name, players, seed=seed, options=options, series_options=chosen)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _series_game(name: str) -> SeriesGame:
     return SeriesGame(GAMES[name])
 
@@ -221,7 +221,6 @@ def table_game(key: str) -> TableGame:
     return GAMES[key]
 
 
-@lru_cache(maxsize=None)
 def description(name: str) -> Json | None:
     """What a lobby needs to offer ``name``'s series (``None``: it has no series rules).
 
