@@ -10,6 +10,7 @@ server's limits hold for series tables as for the others.
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
 import pytest
@@ -20,8 +21,10 @@ from sevens_ru.series.game import rules_of
 from sevens_ru.web import Limits, create_app
 from sevens_ru.web.games import GAMES
 from sevens_ru.web.series import FIELDS, description
+from sevens_ru.web.serve import in_thread
 
-from .conftest import LOOSE, auth, make_table
+from .conftest import LOOSE, auth, http, make_table
+from .test_live import read_stream
 
 SERIES_GAMES = [name for name in GAMES if description(name) is not None]
 SERIES_KEYS = [
@@ -217,3 +220,44 @@ def test_the_limits_hold_for_series_tables(db: Any, clock: Any) -> None:
         assert early.status_code == 409 and "series is over" in early.json()["error"]
         picture = client.get(f"/api/tables/{table}?svg=1&lang=ru", headers=auth(token)).json()
         assert picture["svg"].startswith("<svg") and "Банк" in picture["svg"]
+
+
+def test_a_seat_hears_each_deal_of_a_series_on_its_live_stream(db: Any) -> None:
+    with (
+        in_thread(create_app(db=db, limits=LOOSE)) as url,
+        http(base_url=url, timeout=30) as client,
+    ):
+        made = client.post(
+            "/api/tables",
+            json={"game": "durak", "seats": ["human", "human", "random"], "seed": 3,
+                  "series": {"deals": 2, "stake": 3}},
+        )  # fmt: skip
+        assert made.status_code == 201, made.text
+        table, tokens = made.json()["id"], made.json()["tokens"]
+        heard: list[dict[str, Any]] = []
+        reader = threading.Thread(
+            target=read_stream, args=(f"{url}/api/tables/{table}/events", tokens["0"], heard)
+        )
+        reader.start()
+        for _ in range(3000):
+            view = client.get(f"/api/tables/{table}", headers=auth(tokens["0"])).json()
+            if view["over"]:
+                break
+            seat = str(view["current_player"])
+            mine = client.get(f"/api/tables/{table}", headers=auth(tokens[seat])).json()
+            answer = client.post(
+                f"/api/tables/{table}/moves",
+                json={"move": mine["legal_moves"][0], "version": mine["version"]},
+                headers=auth(tokens[seat]),
+            )
+            assert answer.status_code == 200, answer.text
+        reader.join(timeout=60)
+        assert not reader.is_alive(), "the stream did not end with the series"
+    versions = [view["version"] for view in heard]
+    assert versions == sorted(set(versions))
+    assert {view["series"]["deal"] for view in heard} == {0, 1}
+    end = heard[-1]
+    assert end["over"] and end["series"]["over"] and end["last_deal"] is None
+    assert sum(end["series"]["totals"]) == 0  # Durak's stakes change hands (D15)
+    changes = {abs(change) for deal in end["series"]["deals"] for change in deal["change"]}
+    assert changes <= {0, 3, 6}  # the stake chosen, from each winner or to each (D15)
