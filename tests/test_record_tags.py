@@ -135,7 +135,12 @@ def test_a_bots_tag_holds_its_settings_and_makes_it_again() -> None:
     weights = {"follow": 3.0, "beyond": 1.0, "tempo": 0.5, "lonely": 2.0}
     assert BotTag.of(fan_tan.bots.make("heuristic")) == BotTag("heuristic", weights)
     family = BotTag.of(fan_tan.bots.make("search:rollouts=50"))  # the preset is no setting
-    assert dict(family.settings) == {"rollouts": 50, "time_limit": None, "place_weight": None}
+    assert dict(family.settings) == {
+        "rollouts": 50,
+        "time_limit": None,
+        "place_weight": None,
+        "rollout": "greedy",
+    }
     assert BotTag.of(fan_tan.bots.make(family.description)).settings == family.settings
 
     class Plain:
