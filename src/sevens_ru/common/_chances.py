@@ -35,6 +35,7 @@ Nothing here needs OpenSpiel or numpy.
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -295,12 +296,18 @@ class Chances:
 
     def _after(self, left: tuple[int, ...], outcome: int) -> Node | None:
         given = outcome
-        base = len(left)
+        splits = _splits(len(left), min(self.group, sum(left)))  # each outcome's cards a place
         rest = list(left)
-        for _ in range(min(self.group, sum(left))):
-            outcome, place = divmod(outcome, base)
-            rest[place] -= 1
-        if outcome or min(rest) < 0:
+        try:
+            number = operator.index(outcome)
+        except TypeError:
+            number = -1
+        if 0 <= number < len(splits):
+            for place, count in splits[number][1]:
+                rest[place] -= count
+        else:
+            rest[0] = -1  # not an outcome at all
+        if min(rest) < 0:
             raise IllegalMoveError(
                 f"{excerpt(given)} is not an outcome of this chance node: its outcomes are "
                 f"{', '.join(str(action) for action, _ in self._node(left).outcomes[:8])}"
