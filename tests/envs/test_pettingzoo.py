@@ -142,9 +142,8 @@ def test_the_compiled_steps_are_the_python_ones(game: str, players: int) -> None
     from sevens_ru.common import _planes
     from sevens_ru.games.durak import game as durak_game
     from sevens_ru.games.durak import kernels as durak_kernels
-    from sevens_ru.games.sevens import encode
+    from sevens_ru.games.sevens import encode, scoring
     from sevens_ru.games.sevens import kernels as sevens_kernels
-    from sevens_ru.games.sevens import scoring
 
     hooks = [
         (encode, "_fast_sevens_observation"),
