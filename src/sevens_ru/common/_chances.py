@@ -52,10 +52,10 @@ __all__ = ["LOST", "Chances", "Deal", "DealerChances", "Node"]
 _KEPT = 1 << 18
 """The most outcomes a model keeps in its nodes: past that it forgets them and makes them again."""
 _MOST_OUTCOMES = 64
+"""The most outcomes of a chance node that deals cards: the cards of one are as many as fit."""
 _LANE = 64
 """The bits of one place's card set in :meth:`Chances.sets`'s sums: the largest pack."""
 _LANE_MASK = (1 << _LANE) - 1
-"""The most outcomes of a chance node that deals cards: the cards of one are as many as fit."""
 
 
 @attrs.frozen(kw_only=True)
