@@ -35,7 +35,7 @@ from ...common.packs import Pack
 from .._game import Game
 from .._layout import server_part
 from ..sevens.options import Options as RussianOptions
-from . import actions, game, kernels, observation, options, record, scoring
+from . import actions, game, kernels, observation, options, picture, record, scoring, text
 from .bots.registry import registry
 from .moves import parse_move
 from .names import NAMES
@@ -288,6 +288,9 @@ def make(view_type: type[FamilyView], names: Names | None = None) -> FamilyGame:
         series=_series(name),
         server=functools.partial(server_part, __package__ or "", name),  # starlette, when asked for
         kernels=kernels.kernels,
+        draw=picture.picture,
+        positions=picture.positions,
+        text=text.text,
         **outcomes,
     )
 
