@@ -43,6 +43,8 @@ __all__ = ["islands", "picture", "positions"]
 _ROW_STEP = 64
 _PLACE_STEP = CARD_WIDTH + 6
 _SEAT_HEIGHT = 74
+_ISLAND = ".island>rect{stroke:#ef6c00;stroke-width:2;stroke-dasharray:4 3}"
+"""How a card beyond a gap is drawn (N6): dashed, in its place."""
 _LABEL = LABEL_WIDTH + 36  # the seat's column: its passes of k, its chips paid, its sevens laid
 
 
@@ -118,7 +120,7 @@ def _draw(
     else:
         title = say(lang, "to_play", name=seat_name(lang, seen.current_player or 0))
     body = [draw.text(MARGIN, 26, title, "title")]
-    lines = []
+    lines: list[str] = []
     if last is not None:
         lines.append(
             say(lang, "last_play", name=seat_name(lang, last.seat), card=last.card.label(lang))
@@ -128,8 +130,9 @@ def _draw(
     apart = islands(rules, table, centre)
     if apart:
         lines.append(say(lang, "islands"))
-    for number, line in enumerate(lines):
-        body.append(draw.text(MARGIN, 46 + 16 * number, line, "small"))
+        body.append(f"<style>{_ISLAND}</style>")
+    for number, told in enumerate(lines):
+        body.append(draw.text(MARGIN, 46 + 16 * number, told, "small"))
     rows_top = 60 + 16 * max(len(lines) - 1, 0)
     pack = rules.pack
     open_places = playable(rules, table, centre) if seen.current_player is not None else 0
@@ -153,8 +156,8 @@ def _draw(
         turn = other == seen.current_player
         name = ("▶ " if turn else "") + seat_name(lang, other)
         body.append(draw.text(MARGIN, y + 20, name, "label turn" if turn else "label"))
-        for number, line in enumerate(_status(seen, rules, other, lang)):
-            body.append(draw.text(MARGIN, y + 36 + 14 * number, line, "small"))
+        for number, told in enumerate(_status(seen, rules, other, lang)):
+            body.append(draw.text(MARGIN, y + 36 + 14 * number, told, "small"))
         mark = _mark(seen, other, turn and PASS in legal, just_passed, lang)
         if mark:
             body.append(draw.text(MARGIN, y + 66, mark, "mark"))
