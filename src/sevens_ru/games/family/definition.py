@@ -161,6 +161,11 @@ def _hide_others(preset: game.Preset) -> Callable[..., FamilyState]:
 _TRIES = 20
 
 
+def _commands(name: str) -> Callable[[], Any]:
+    """The preset's part of the ``sevens-ru`` command, imported when the command runs (rich)."""
+    return lambda: importlib.import_module(f"{__package__}.command.commands").GAMES[name]
+
+
 def _series(name: str) -> Callable[[], Any]:
     """The preset's part of series play (M3), imported when a series is played."""
     return lambda: importlib.import_module(f"{__package__}.series").rules(name)
@@ -291,6 +296,7 @@ def make(view_type: type[FamilyView], names: Names | None = None) -> FamilyGame:
         draw=picture.picture,
         positions=picture.positions,
         text=text.text,
+        commands=_commands(name),
         **outcomes,
     )
 
