@@ -83,7 +83,7 @@ def options_of(options_type: type, given: Sequence[str] | None) -> Any:
     Raises:
         InvalidOptionsError: not ``NAME=VALUE``, no such option, or a bad value.
     """
-    fields = {field.name: field for field in attrs.fields(options_type)}  # type: ignore[arg-type]
+    fields = {field.name: field for field in attrs.fields(options_type)}
     values: dict[str, Any] = {}
     for text in given or ():
         name, equals, value = text.partition("=")
