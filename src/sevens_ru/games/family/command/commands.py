@@ -13,7 +13,7 @@ of ``simulate`` is the library's (:func:`sevens_ru.tournament.play_match`).
 >>> from sevens_ru.cli import main
 >>> main(["demo", "--game", "fan-tan", "--players", "3", "--seed", "4", "--plain"])  # doctest: +ELLIPSIS
 --- The deal ---
-Seat 0 (random): ...
+Seat 0 (heuristic): ...
 Antes: 1 2 2; in the pool: 5
 ...
 Seat ... wins!
@@ -151,7 +151,7 @@ def _command(game: FamilyGame) -> Game:
         play=functools.partial(play, game=game),
         person=lambda out, tell: HumanPlayer(out, tell.lang, tell.names),
         lineups={
-            "demo": ("random", "heuristic"),
+            "demo": ("heuristic", "random"),
             "play": ("heuristic",),
             "simulate": ("heuristic", "random", "random", "random"),
         },
