@@ -60,7 +60,9 @@ def train(
     """Self-play: ``steps`` steps of ``num_envs`` games, learning every 16 steps; the deals played."""
     # SAME_STEP: a game that ends is dealt again in that step, so every observation
     # returned is a decision to make (NEXT_STEP would return the end, then ignore an action).
-    envs = CardGameVectorEnv(name, num_envs, players=players, autoreset_mode=AutoresetMode.SAME_STEP)
+    envs = CardGameVectorEnv(
+        name, num_envs, players=players, autoreset_mode=AutoresetMode.SAME_STEP
+    )
     observations, info = envs.reset(seed=seed)
     deal = np.arange(num_envs, dtype=np.int64)  # a number per deal: game + num_envs * its count
     decisions = Decisions()

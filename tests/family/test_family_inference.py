@@ -125,20 +125,21 @@ CASES: dict[str, list[tuple[str, int, dict[str, Any]]]] = {
 }
 
 
-def _positions(policy: str) -> list[tuple[str, Any]]:
+def _positions(policy: str, seeds: range = range(2)) -> list[tuple[str, Any]]:
     found = []
     for name, players, fields in CASES[policy]:
         options = game(name).Options(**fields)
-        for seed in range(2):
+        for seed in seeds:
             rate = 0.6 if policy != "forced" else 0.0
             found.append((name, _late_position(name, players, options, seed, rate)))
     return found
 
 
-def test_forced_passes_exclude_the_cards_playable_then() -> None:
+@pytest.mark.parametrize("seed", [0, 1])  # the quick run: seed 0 (tests/conftest.py DEEP)
+def test_forced_passes_exclude_the_cards_playable_then(seed: int) -> None:
     # F15, F13: a forced pass proves no card playable then; holders match every consistent deal.
     narrowed = 0
-    for name, state in _positions("forced"):
+    for name, state in _positions("forced", range(seed, seed + 1)):
         deals = _check_against_enumeration(name, state)
         view = game(name).view(state, 0)
         live = [seat for seat in range(1, view.players) if view.hand_sizes[seat]]
