@@ -10,7 +10,7 @@ import pytest
 from family_helpers import PRESETS, dealt, game
 
 from sevens_ru import LANGUAGES, games, series, svg
-from sevens_ru.errors import InvalidSeatError, UnknownLanguageError
+from sevens_ru.errors import InvalidSeatError, NotAGameStateError, UnknownLanguageError
 from sevens_ru.games.family.events import Burst, Pass, Play
 from sevens_ru.games.family.moves import PASS
 from sevens_ru.games.family.picture import islands
@@ -231,6 +231,8 @@ def test_a_replay_page_has_a_picture_per_move(name: str) -> None:
     )
     assert positions[-1] == final
     assert f"Zug {len(positions) - 1} von {len(positions) - 1}" in page
+    with pytest.raises(NotAGameStateError):
+        g.positions(games.get("sevens").new_game(3, seed=1))
 
 
 @pytest.mark.parametrize("name", PRESETS)

@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...common.cards import Card, Language
+from ...errors import NotAGameStateError
 from ...svg import _draw as draw
 from ...svg._draw import CARD_HEIGHT, CARD_WIDTH, LABEL_WIDTH, MARGIN, card_text, say, seat_name
 from .events import Pass, Play
@@ -63,9 +64,14 @@ def positions(state: FamilyState) -> list[FamilyState]:
     Raises:
         NotAGameStateError: ``state`` is not a state of a family preset.
     """
+    from .definition import GAMES  # the presets are made from this module's functions
     from .game import moves_of  # the engine builds on the modules this one reads
 
-    game = _game(type(state).game_name)
+    game = GAMES.get(getattr(type(state), "game_name", ""))
+    if game is None or not isinstance(state, game.state_type):
+        raise NotAGameStateError(
+            f"positions() takes a state of a family preset, got {type(state).__name__}"
+        )
 
     position = game.new_game(
         state.players, dealer=state.dealer, hands=state.deal, options=state.options

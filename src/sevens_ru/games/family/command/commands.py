@@ -78,7 +78,7 @@ def options_of(options_type: type, given: Sequence[str] | None) -> Any:
     >>> options_of(games.get("domino").Options, ["colour=red"])
     Traceback (most recent call last):
     ...
-    sevens_ru.errors.InvalidOptionsError: no option 'colour': DominoOptions has ace, pack, play_to_end, place_numbering
+    sevens_ru.errors.InvalidOptionsError: no option 'colour': DominoOptions has pack, ace, play_to_end, place_numbering
 
     Raises:
         InvalidOptionsError: not ``NAME=VALUE``, no such option, or a bad value.

@@ -10,25 +10,27 @@ passes, N4), ``pass`` is offered beside the playable cards.
 >>> from sevens_ru import games
 >>> from sevens_ru.games.family.command.play import HumanPlayer
 >>> from sevens_ru.cli.output import Output
->>> typed = io.StringIO("\nQ♠\n9♦\npass\n")  # Enter, a card not held, one not playable, pass
+>>> typed = io.StringIO("\nQ♠\n10♣\npass\n")  # Enter, a card not held, one not playable, pass
 >>> out = Output(io.StringIO(), plain=True, stdin=typed)
 >>> game = games.get("shichinarabe")
 >>> state = game.new_game(4, dealer=3, seed=5)
->>> HumanPlayer(out, "en").choose(game.view(state, state.current_player), random.Random(0))
+>>> HumanPlayer(out, "en").choose(game.view(state, 2), random.Random(0))
 PASS
->>> print(out.stream.getvalue())  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+>>> print(out.stream.getvalue())  # doctest: +NORMALIZE_WHITESPACE
 <BLANKLINE>
 Table
   ♣   ·  ·  ·  ·  ·  ·  7  ·  ·  ·  ·  ·  ·
-  ...
-Seat 0: 13 cards, 0 passes (3 passes left); ...
-Your hand: ...   (* = playable)
-Moves: 1) ...  ... pass
-Your move (? for help): Choose one of 1–... (? for help).
+  ♦   ·  ·  ·  ·  ·  ·  7  ·  ·  ·  ·  ·  ·
+  ♥   ·  ·  ·  ·  ·  ·  7  ·  ·  ·  ·  ·  ·
+  ♠   ·  ·  ·  ·  ·  ·  7  ·  ·  ·  ·  ·  ·
+Seat 0: 12 cards, 0 passes (3 passes left); Seat 1: 12 cards, 0 passes (3 passes left); You: 11 cards, 0 passes (3 passes left); Seat 3: 13 cards, 0 passes (3 passes left)
+Your hand: 2♣ 4♣ 10♣ J♣ 8♦* A♥ 8♥* 9♥ 10♥ A♠ K♠   (* = playable)
+Moves: 1) 8♦  2) 8♥  3) pass
+Your move (? for help): Choose one of 1–3 (? for help).
 Your move (? for help): You do not hold Q♠.
-Moves: ...
-Your move (? for help): 9♦ cannot be played now: ...
-Moves: ...
+Moves: 1) 8♦  2) 8♥  3) pass
+Your move (? for help): 10♣ cannot be played now: it must be a centre card of an unopened row or next to an end of its row.
+Moves: 1) 8♦  2) 8♥  3) pass
 Your move (? for help):
 """
 
