@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import sys
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from sevens_ru import games, series
@@ -281,3 +283,39 @@ def test_replay_writes_a_family_game_as_a_page(
     assert text.count("<svg") == len(cinquillo.positions(state))
     assert "<h1>Кинкильо</h1>" in text
     assert strip_markup(capsys.readouterr().out).strip().endswith(str(page))
+
+
+def test_shichinarabe_in_a_terminal_passes_until_it_bursts() -> None:  # N4, N5, as a person would
+    # In a real terminal: the person passes whenever "pass" is offered, so passes run
+    # out (N4); then plays the first move listed, and may burst if nothing is playable.
+    env = {**os.environ, "TERM": "dumb", "NO_COLOR": "1", "COLUMNS": "120"}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "sevens_ru.cli", "play", "--game", "shichinarabe", "--players", "4", "--seed", "9"],
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(50, 120),
+    )
+    prompt = re.escape("Your move (? for help): ")
+    passes = 0
+    while True:
+        index = child.expect([prompt, r"(You win!|Seat \d \(\w+\) wins!)"])
+        if index == 1:
+            break
+        screen = str(child.before).replace("\r", "")
+        moves = re.findall(r"Moves: (.*)", screen)[-1]
+        if moves.endswith(") pass"):
+            assert f"({3 - passes} {'pass' if passes == 2 else 'passes'} left)" in screen
+            child.sendline("pass")
+            child.expect("You pass")
+            passes += 1
+        else:
+            assert passes == 3  # N4: pass is offered while a pass is left
+            child.sendline("1")
+            child.expect("You play ")
+    child.expect("Ranking")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert passes == 3  # N4: three passes, no more
