@@ -2,7 +2,7 @@ r"""``sevens-ru play --game sevens-52`` (or any preset of the layout family): a 
 
 The person's seat is played by a :class:`HumanPlayer`, a bot (``choose(view, rng)``)
 that shows the seat's view and asks for a move, so the game runs as a game between bots
-does (:func:`sevens_ru.cli._shared.played`), and the person sees exactly what the seat
+does (``sevens_ru.cli._shared.played``), and the person sees exactly what the seat
 may see (F17). Where a pass is a move (voluntary passes, S5 and T5; shichinarabe's k
 passes, N4), ``pass`` is offered beside the playable cards.
 
