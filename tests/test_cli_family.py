@@ -100,7 +100,7 @@ def test_shichinarabe_tells_the_sevens_laid_out_the_bursts_and_the_places(
     assert sorted(" ".join(laid).split()) == ["7♠", "7♣", "7♥", "7♦"]
     bursts = re.findall(r"bursts \(no pass left, no playable card\): (.*) go onto the table", out)
     assert bursts  # this seed has bursts
-    assert re.search(r"\((?:[2-9]|10|[AJQK])\)", out)  # an island, in parentheses
+    assert re.search(r"(?:[2-9]|10|[AJQK])'", out)  # an island, marked
     assert "goes out: place 2" in out
     assert "passes (no playable card)" not in out  # N4: every pass is a choice
 

@@ -141,9 +141,15 @@ def test_a_burst_shows_its_islands_dashed_and_the_seat_burst() -> None:  # N5, N
     assert words.count("✖ burst") == len(state.burst)
     assert all(card in state.table for card in burst.cards)
     text = game("shichinarabe").text(state)
-    assert "burst" in text and all(
-        f"({card.rank.label()})" in text for card in rules.pack.cards_of(rules.pack.mask_of(apart))
-    )
+    assert "burst" in text
+    lines = {line[0]: line for line in text.splitlines()}
+    for card in rules.pack.cards_of(rules.pack.mask_of(apart)):  # marked ' in its place
+        place = rules.order.index(card.rank)
+        assert (
+            lines[card.suit.symbol][3 + 3 * place : 6 + 3 * place]
+            == card.rank.label().rjust(2) + "'"
+        )
+    assert text.count("'") == len(apart)
 
 
 def test_shichinarabe_shows_passes_of_k_the_laid_sevens_and_may_pass() -> None:  # N2, N4

@@ -2,7 +2,7 @@
 
 The first line names the preset, the seats and who is to move (or who won); then each
 suit's row over the preset's whole rank order (F4), ``·`` where a card is not on the
-table and the rank in parentheses for a card beyond a gap (an island, N6); then the
+table and the rank marked ``'`` for a card beyond a gap (an island, N6); then the
 preset's extras (fan-tan's pool, domino's start rank); then each seat: its passes,
 how it stands (out, burst), its chips paid or the sevens it laid, and its hand. A
 finished game ends with its places, and fan-tan's chips or cinquillo's scores.
@@ -64,11 +64,10 @@ def text(state: FamilyState) -> str:
             lines.append(f"{suit.symbol}  not open")
             continue
         cells = []
-        for place, bit in enumerate(line):
-            label = rules.order[place].label()
-            cells.append(f"({label})" if apart & bit else label if table & bit else "·")
-        width = 4 if apart else 2  # room for the islands' parentheses, in every row
-        lines.append(f"{suit.symbol}  " + " ".join(cell.rjust(width) for cell in cells))
+        for place, bit in enumerate(line):  # each place 3 columns: an island marked ' (N6)
+            label = rules.order[place].label() if table & bit else "·"
+            cells.append(label.rjust(2) + ("'" if apart & bit else " "))
+        lines.append(f"{suit.symbol}  " + "".join(cells).rstrip())
     pool = getattr(state, "pool", None)
     if pool is not None:
         lines.append(f"pool: {pool}")

@@ -3,7 +3,7 @@
 Every line is written in the language of ``--lang``; the cards use that language's
 labels (:meth:`~sevens_ru.Card.label`), which :meth:`~sevens_ru.Card.parse` reads back.
 A row runs over the preset's whole rank order (F4): ``·`` for a card not on the table,
-its rank in parentheses for a card beyond a gap after a burst (an island, N6).
+its rank marked ``'`` for a card beyond a gap after a burst (an island, N6).
 
 >>> from sevens_ru import games
 >>> from sevens_ru.games.family.command.render import row_line
@@ -55,13 +55,11 @@ def row_line(position: Any, row: int, lang: Language) -> str:
     if not any(table & bit for bit in line):
         return f"{suit.symbol}   {say(lang, 'not_open')}"
     apart = islands(rules, table, position._centre)
-    width = 4 if apart else 2  # room for the islands' parentheses, in every row
     cells = []
-    for place, bit in enumerate(line):
-        label = rules.order[place].label(lang)
-        cell = f"({label})" if apart & bit else label if table & bit else "·"
-        cells.append(cell.rjust(width))
-    return f"{suit.symbol}  " + " ".join(cells)
+    for place, bit in enumerate(line):  # each place 3 columns: an island's rank marked ' (N6)
+        label = rules.order[place].label(lang) if table & bit else "·"
+        cells.append(label.rjust(2) + ("'" if apart & bit else " "))
+    return f"{suit.symbol}  " + "".join(cells).rstrip()
 
 
 def draw_rows(out: Output, position: Any, lang: Language) -> None:
