@@ -102,6 +102,8 @@ def test_shichinarabe_tells_the_sevens_laid_out_the_bursts_and_the_places(
     assert bursts  # this seed has bursts
     assert re.search(r"(?:[2-9]|10|[AJQK])'", out)  # an island, marked
     assert "goes out: place 2" in out
+    table = out[out.rindex("Ranking") :]
+    assert table.count(" ✖ ") == len(bursts) and "✖ = burst" in table  # N8: burst seats last
     assert "passes (no playable card)" not in out  # N4: every pass is a choice
 
 

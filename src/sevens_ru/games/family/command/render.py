@@ -216,7 +216,10 @@ def result_line(state: Any, tell: Narrator) -> str:
 
 
 def ranking_table(out: Output, state: Any, tell: Narrator) -> None:
-    """The final ranking (F16) as a table, with fan-tan's chips (T7) or cinquillo's score (C5)."""
+    """The final ranking (F16) as a table, with fan-tan's chips (T7) or cinquillo's score (C5).
+
+    A seat that burst (N5) is marked ✖: its cards went onto the table, so it holds none.
+    """
     from ..definition import GAMES  # the presets, made once this package is imported
 
     game = GAMES[state.game_name]
@@ -230,9 +233,10 @@ def ranking_table(out: Output, state: Any, tell: Narrator) -> None:
         headers.append(tell.say("f_score"))
     rows = []
     for standing in game.ranking(state):
+        burst = " ✖" if standing.seat in state.burst else ""
         row = [
             str(standing.place),
-            tell.seat(standing.seat),
+            tell.seat(standing.seat) + burst,
             str(standing.cards_left),
             str(standing.points),
             str(standing.passes),
@@ -242,6 +246,8 @@ def ranking_table(out: Output, state: Any, tell: Narrator) -> None:
         rows.append(row)
     right = tuple(number for number in range(len(headers)) if number != 1)
     out.table(headers, rows, title=tell.say("ranking"), right=right)
+    if state.burst:
+        out.line(f"[dim]{tell.say('f_burst_note')}[/]")
 
 
 def end(out: Output, state: Any, tell: Narrator, demo: bool) -> None:
