@@ -9,10 +9,12 @@ The API (``docs/howto/server-run.md`` tells it all):
 
 - ``POST /api/tables`` ``{"game": "sevens", "seats": ["human", "heuristic"], "seed": 7}``
   deals a table: ``201 {"id": ..., "tokens": {"0": ...}}``, one secret token per human seat;
+  with ``"series": {"deals": 3}`` (:class:`~sevens_ru.series.SeriesOptions`' fields) the
+  table plays a series of deals (:mod:`sevens_ru.web.series`);
 - ``GET /api/tables/{id}`` with ``Authorization: Bearer TOKEN``: that seat's view;
 - ``POST /api/tables/{id}/moves`` ``{"move": "9♦"}``: play; the bots answer at once;
 - ``GET /api/tables/{id}/events``: the seat's view again after every change
-  (server-sent events); ``GET /api/tables/{id}/record``: the game record once over.
+  (server-sent events); ``GET /api/tables/{id}/record``: the game (or series) record once over.
 
 What one client may do, and the whole server hold, is :class:`Limits`; what a
 connection may take, :class:`ConnectionLimits` (``docs/howto/safe-server.md``).

@@ -30,7 +30,6 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from .. import svg
 from ..common._tags import BotTag, Tags
 from ..common.cards import LANGUAGES
 from ..errors import NotAGameStateError
@@ -38,6 +37,7 @@ from ..games import get as registered
 from . import thinking
 from .games import GAMES, HUMAN
 from .limits import Limits, Rates, Turns
+from .series import SeriesGame
 from .store import Store, StoreUnavailableError, open_store
 from .tables import ApiError, Table, Tables, off_loop
 
@@ -151,7 +151,7 @@ def _view(table: Table, state: Any, seat: int, lang: str | None) -> dict[str, An
     message["seats"] = table.seats
     if lang is not None:
         try:
-            message["svg"] = svg.position(table.game.seat_view(state, seat), lang=lang)  # type: ignore[arg-type]  # one of LANGUAGES
+            message["svg"] = table.game.picture(state, seat, lang)
         except NotAGameStateError:  # a game that does not draw itself (Game.draw is None)
             raise ApiError(422, f"{table.game.name} has no picture: ask without ?svg=1") from None
     return message
@@ -258,7 +258,17 @@ def create_app(
         await _token_seat(request, tables, table)
         state = table.state
         if state.current_player is not None:
-            raise ApiError(409, "the record is given once the game is over")
+            what = "series" if isinstance(table.game, SeriesGame) else "game"
+            raise ApiError(409, f"the record is given once the {what} is over")
+        if isinstance(table.game, SeriesGame):  # the series record: every deal's hands and moves
+            return Response(
+                await off_loop(table.game.record, state),
+                media_type="application/json",
+                headers={
+                    **_HEADERS,
+                    "Content-Disposition": f'attachment; filename="{table.game.name}-series-{table.id}.json"',
+                },
+            )
         name = f"{table.game.name}-{table.id}.json"
         game = registered(table.game.name)
         tags = Tags(  # who sat where ("human" or the bot), the day (UTC) and the result

@@ -153,13 +153,18 @@ class Game:
         return self._new(len(seats), seed, options)
 
     def describe(self) -> dict[str, Any]:
-        """What ``GET /api/games`` says of the game: its titles, seats, bots and options.
+        """What ``GET /api/games`` says of the game: its titles, seats, bots, options and series.
+
+        ``"series"`` is what a lobby needs to offer the game's series
+        (:func:`sevens_ru.web.series.description`), ``None`` for a game without.
 
         >>> described = GAMES["durak"].describe()
         >>> described["titles"]["ru"], described["max_players"], described["options"]
         ('Дурачки', 4, ['short_deck', 'take_limit'])
         >>> described["option_fields"][0]
         {'name': 'short_deck', 'default': False, 'kind': 'bool'}
+        >>> described["series"]["scoring"], described["series"]["kinds"]  # sevens_ru.web.series
+        ('chips', ['chips', 'penalty', 'places'])
         """
         return {
             "titles": dict(self.titles),
@@ -169,7 +174,27 @@ class Game:
             "bots": list(self.bot_names),
             "options": list(self.option_names),
             "option_fields": [dict(field) for field in self.option_fields],
+            "series": description(self.name),
         }
+
+    @property
+    def key(self) -> str:
+        """The name the database keeps for a table of one deal: the game's name."""
+        return self.name
+
+    def think_job(self, state: Any, rng_key: str) -> tuple[str, str, str]:
+        """What the bots' worker processes are sent (:func:`~sevens_ru.web.thinking.think`): the game, the record, the key."""
+        return self.name, self.to_json(state), rng_key
+
+    def picture(self, state: Any, seat: int, lang: str) -> str:
+        """``seat``'s picture of ``state`` in ``lang``'s words (:func:`sevens_ru.svg.position`).
+
+        Raises:
+            NotAGameStateError: the game does not draw itself (``Game.draw`` is ``None``).
+        """
+        from .. import svg
+
+        return svg.position(self._seat_view(state, seat), lang=lang)  # type: ignore[arg-type]  # one of LANGUAGES
 
     def bot(self, name: str) -> Any:
         """A fresh bot of this game called ``name``."""
@@ -251,6 +276,13 @@ class Game:
     def ranking_json(self, state: Any) -> list[Json]:
         """The ranking of a finished game, best first."""
         return self._ranking(state)
+
+
+def description(name: str) -> Json | None:
+    """The series part of ``name``'s description (:func:`sevens_ru.web.series.description`)."""
+    from .series import description as described  # it imports this module
+
+    return described(name)
 
 
 def option_fields(options_type: type) -> tuple[dict[str, Any], ...]:

@@ -32,8 +32,9 @@ import anyio
 from ..common._numbers import as_int
 from ..common._quote import excerpt
 from ..errors import SevensError
-from .games import GAMES, HUMAN, Game
+from .games import GAMES, HUMAN
 from .limits import Limits
+from .series import SeriesGame, TableGame, table_game
 from .store import StaleMoveError, Store, StoredTable, StoreFullError, StoreUnavailableError
 from .thinking import BotsFailedError, Thinkers, think
 
@@ -116,7 +117,7 @@ class Table:
     def __init__(
         self,
         table_id: str,
-        game: Game,
+        game: TableGame,
         seats: list[str],
         deal: str,
         state: Any,
@@ -365,7 +366,7 @@ class Tables:
         if loaded is None or self._expired(loaded[0].touched):
             raise ApiError(404, f"no table {excerpt(table_id)} (it may have expired)")
         stored, state = loaded
-        game = GAMES[stored.game]
+        game = table_game(stored.game)
         table = Table(
             table_id, game, stored.seats, stored.deal, state, stored.touched, build=self.build
         )
@@ -379,7 +380,7 @@ class Tables:
         stored = self.store.load(table_id)
         if stored is None:
             return None
-        return stored, GAMES[stored.game].from_json(stored.record())
+        return stored, table_game(stored.game).from_json(stored.record())
 
     async def refresh(self, table: Table) -> None:
         """Bring ``table`` up to the moves stored by another process, and tell its streams."""
@@ -406,13 +407,20 @@ class Tables:
         self._in_background(self.refresh(table))
 
     async def create(self, body: dict[str, Any], client: str) -> tuple[str, dict[str, str]]:
-        """Deal a new table for ``client``; its id and its human seats' tokens."""
+        """Deal a new table for ``client``; its id and its human seats' tokens.
+
+        With ``"series"`` (an object of :class:`~sevens_ru.series.SeriesOptions`'
+        fields), the table plays a series of deals (:mod:`sevens_ru.web.series`).
+        """
         self.sweep_soon()
-        _check_fields(body, ("game", "seats", "seed", "options"), required=("game", "seats"))
-        game = GAMES.get(body["game"]) if isinstance(body["game"], str) else None
-        if game is None:
+        _check_fields(
+            body, ("game", "seats", "seed", "options", "series"), required=("game", "seats")
+        )
+        found = GAMES.get(body["game"]) if isinstance(body["game"], str) else None
+        if found is None:
             raise ApiError(422, f"'game' is one of {', '.join(map(repr, GAMES))}")
         seats, seed, options = body["seats"], body.get("seed"), body.get("options", {})
+        chosen = body.get("series")
         if not isinstance(seats, list) or not all(isinstance(kind, str) for kind in seats):
             raise ApiError(422, '\'seats\' is a list such as ["human", "heuristic"]')
         if HUMAN not in seats:
@@ -421,8 +429,14 @@ class Tables:
             raise ApiError(422, "'seed' is an integer")
         if not isinstance(options, dict):
             raise ApiError(422, "'options' is an object")
+        if chosen is not None and not isinstance(chosen, dict):
+            raise ApiError(422, "'series' is an object such as {\"deals\": 3}, or null")
+        game: TableGame = found if chosen is None else SeriesGame.of(found)
         try:
-            dealt = game.deal(seats, seed=seed, options=options)
+            if isinstance(game, SeriesGame):
+                dealt = game.deal(seats, seed=seed, options=options, series=chosen or {})
+            else:
+                dealt = game.deal(seats, seed=seed, options=options)
         except SevensError as error:
             raise ApiError(422, str(error)) from None
         table_id = secrets.token_urlsafe(9)
@@ -438,7 +452,7 @@ class Tables:
             await off_loop(
                 self.store.create,
                 table_id,
-                game.name,
+                game.key,
                 seats,
                 deal,
                 hashes,
@@ -497,9 +511,10 @@ class Tables:
         """
         game = table.game
         while state.current_player is not None and table.seats[state.current_player] != HUMAN:
+            name, record, rng_key = game.think_job(state, table.rng_key)
             try:
                 moves: list[str] = await self.thinkers.run(
-                    client, think, game.name, game.to_json(state), table.seats, table.rng_key
+                    client, think, name, record, table.seats, rng_key
                 )
             except BotsFailedError as error:
                 raise ApiError(503, f"{error}; try again", retry_after=1) from None

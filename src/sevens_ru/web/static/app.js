@@ -18,6 +18,7 @@ const page = {
   busy: false,      // a move is on its way
   stream: null,     // the AbortController of the live stream
   attack: null,     // the attacking card chosen to cover, where the seat defends
+  deal: null,       // a series' deal whose events the log shows
 };
 
 const $ = (id) => document.getElementById(id);
@@ -49,6 +50,11 @@ function make(tag, className = "", text = "") {
   if (className) node.className = className;
   if (text) node.textContent = text;
   return node;
+}
+
+// A change of a stack or total: "+60", "−10", "0".
+function signed(value) {
+  return value > 0 ? "+" + value : String(value).replace("-", "−");
 }
 
 function cards(list) {
@@ -105,7 +111,7 @@ function gameChoices() {
     radio.name = "game";
     radio.value = name;
     radio.checked = name === keep;
-    radio.addEventListener("change", () => { seatChoices(); optionChoices(); });
+    radio.addEventListener("change", () => { seatChoices(); optionChoices(); seriesChoices(); });
     const titles = info.titles || {};
     const title = titles[page.lang] || titles.en || name;
     label.append(radio, " ", make("span", "", title));
@@ -212,6 +218,73 @@ function optionValues() {
   return values;
 }
 
+// The series the chosen game offers (its "series" in GET /api/games): one control per
+// field of the series options, those the chosen scoring kind does not read hidden.
+function seriesChoices() {
+  const described = page.games[chosenGame()].series;
+  const box = $("series-fields");
+  const before = box.dataset.game === chosenGame() ? seriesValues(true) : {};
+  box.dataset.game = chosenGame();
+  box.replaceChildren();
+  $("series-box").hidden = !described;
+  if (!described) return;
+  box.hidden = !$("series-on").checked;
+  for (const field of described.fields) {
+    const label = make("label", "option series-field");
+    label.dataset.for = field.for ? field.for.join(" ") : "";
+    const text = make("span", "", say(page.lang, "ser_" + field.name, {}, field.name));
+    const kept = field.name in before ? before[field.name] : field.default;
+    let control;
+    if (field.kind === "bool") {
+      control = document.createElement("input");
+      control.type = "checkbox";
+      control.checked = Boolean(kept);
+      label.append(control, " ", text);
+    } else if (field.kind === "choice") {
+      control = document.createElement("select");
+      for (const choice of field.choices) control.append(new Option(say(page.lang, `val_${field.name}_${choice}`, {}, choice), choice));
+      control.value = field.choices.includes(kept) ? kept : field.default;
+      control.addEventListener("change", seriesApplies);
+      label.append(text, " ", control);
+    } else {
+      control = document.createElement("input");
+      control.type = "number";
+      control.step = "1";
+      control.min = String(field.least);
+      control.max = String(field.most);
+      control.placeholder = say(page.lang, "ser_default");
+      control.value = kept === null || kept === undefined ? "" : String(kept);
+      label.append(text, " ", control);
+    }
+    control.id = "series-" + field.name;
+    control.dataset.series = field.name;
+    control.dataset.kind = field.kind;
+    box.append(label);
+  }
+  seriesApplies();
+}
+
+// Show only the fields the chosen scoring kind reads (the ante, the fine, the debts: the bank's).
+function seriesApplies() {
+  const scoring = $("series-scoring") ? $("series-scoring").value : "";
+  for (const label of $("series-fields").querySelectorAll(".series-field")) {
+    label.hidden = label.dataset.for !== "" && !label.dataset.for.split(" ").includes(scoring);
+  }
+}
+
+// The series options as the form says them, by name: those shown and filled in (`all`: every one).
+function seriesValues(all = false) {
+  const values = {};
+  for (const control of $("series-fields").querySelectorAll("[data-series]")) {
+    if (!all && control.closest("label").hidden) continue;
+    const name = control.dataset.series;
+    if (control.dataset.kind === "bool") values[name] = control.checked;
+    else if (control.dataset.kind === "choice") values[name] = control.value;
+    else if (control.value !== "") values[name] = Number(control.value);
+  }
+  return values;
+}
+
 async function showLobby() {
   $("table").hidden = true;
   $("lobby").hidden = false;
@@ -224,6 +297,7 @@ async function showLobby() {
   gameChoices();
   seatChoices();
   optionChoices();
+  seriesChoices();
 }
 
 async function createTable(event) {
@@ -233,6 +307,7 @@ async function createTable(event) {
   const seats = [...$("seat-kinds").querySelectorAll("select")].map((select) => select.value);
   const request = {game, seats, options: optionValues()};
   if ($("seed").value !== "") request.seed = Number($("seed").value);
+  if (!$("series-box").hidden && $("series-on").checked) request.series = seriesValues();
   try {
     page.token = null;
     const made = await api("POST", "/api/tables", request);
@@ -283,6 +358,7 @@ async function showTable() {
   page.logged = 0;
   page.view = null;
   page.attack = null;
+  page.deal = null;
   $("log").replaceChildren();
   $("legend").replaceChildren();
   showInvites();
@@ -552,8 +628,8 @@ function drawHand(view) {
   $("hint").textContent = covering ? say(page.lang, "cover_hint") : "";
 }
 
-// The board, the hand and the moves of one deal, from its view. A series (several deals
-// at one table) would draw its stacks around this and call it with its current deal.
+// The board, the hand and the moves of one deal, from its view (a series' current deal:
+// drawSeries draws the series above it).
 function drawDeal(view) {
   const coverable = view.legal_moves.map(covered).filter((card) => card !== null);
   if (!coverable.includes(page.attack)) page.attack = coverable.length ? coverable[0] : null;
@@ -568,6 +644,7 @@ function drawDeal(view) {
 
 // The end of the game as the viewer reads it: "You won.", "Seat 2 is the fool.", "A draw".
 function endTitle(view) {
+  if (view.series && view.series.over) return seriesTitle(view);
   const me = view.seat;
   const loser = view.ranking.find((standing) => standing.loser);
   if (loser) return loser.seat === me ? say(page.lang, "you_fool") : say(page.lang, "is_fool", {name: seatTitle(loser.seat)});
@@ -576,6 +653,77 @@ function endTitle(view) {
   if (first.length === 1) return first[0] === me ? say(page.lang, "you_won") : say(page.lang, "won", {name: seatTitle(first[0])});
   const others = first.filter((seat) => seat !== me).map(seatTitle).join(", ");
   return first.includes(me) ? say(page.lang, "you_share", {names: others}) : say(page.lang, "share", {names: others});
+}
+
+// The end of a series: "The series is over. You won the series."
+function seriesTitle(view) {
+  const me = view.seat;
+  const first = view.series.ranking.filter((standing) => standing.place === 1).map((standing) => standing.seat);
+  const others = first.filter((seat) => seat !== me).map(seatTitle).join(", ");
+  let text;
+  if (first.length === 1) text = first[0] === me ? say(page.lang, "you_won_series") : say(page.lang, "won_series", {name: seatTitle(first[0])});
+  else text = first.includes(me) ? say(page.lang, "you_share_series", {names: others}) : say(page.lang, "share_series", {names: others});
+  return say(page.lang, "series_over") + " " + text;
+}
+
+// Who won a finished deal of a series, as the viewer reads it.
+function dealWinner(view, finished) {
+  const first = finished.places.map((place, seat) => (place === 1 ? seat : null)).filter((seat) => seat !== null);
+  if (first.length === 1) return first[0] === view.seat ? say(page.lang, "you_won") : say(page.lang, "won", {name: seatTitle(first[0])});
+  const others = first.filter((seat) => seat !== view.seat).map(seatTitle).join(", ");
+  return first.includes(view.seat) ? say(page.lang, "you_share", {names: others}) : say(page.lang, "share", {names: others});
+}
+
+// A series around the deal: the deal's number and dealer, the bank, and a table of every
+// finished deal's payments (a star for its winner) above every stack or total now.
+function drawSeries(view) {
+  const box = $("series");
+  const series = view.series;
+  box.hidden = !series;
+  if (!series) return;
+  const head = make("p", "series-head");
+  const count = series.options.deals;
+  const number = {n: series.deal + 1, count};
+  head.append(make("strong", "", series.over ? say(page.lang, "series_over")
+    : say(page.lang, count ? "deal_of" : "deal_n", number)));
+  if (!series.over) head.append(" · " + say(page.lang, "dealer_is", {name: seatName(series.dealer)}));
+  if (series.bank !== null) {
+    const bank = make("span", "bank", say(page.lang, "bank", {count: series.bank}));
+    bank.id = "series-bank";
+    head.append(" · ", bank);
+  }
+  const parts = [head];
+  const last = series.deals[series.deals.length - 1];
+  if (last && !series.over) {
+    parts.push(make("p", "last-deal", say(page.lang, "deal_over", {n: last.number + 1}) + " " + dealWinner(view, last)));
+  }
+  const table = make("table", "series-table");
+  table.id = "series-table";
+  const top = table.createTHead().insertRow();
+  top.append(make("th", "", say(page.lang, "deal_col")));
+  for (let seat = 0; seat < series.players; seat++) top.append(make("th", seat === view.seat ? "me" : "", seatName(seat)));
+  const body = table.createTBody();
+  for (const finished of series.deals) {
+    const row = body.insertRow();
+    row.append(make("th", "", String(finished.number + 1)));
+    finished.change.forEach((change, seat) => {
+      const cell = row.insertCell();
+      cell.textContent = signed(change) + (finished.places[seat] === 1 ? " ★" : "");
+      cell.title = say(page.lang, "place") + " " + finished.places[seat];
+    });
+  }
+  const totals = body.insertRow();
+  totals.className = "totals";
+  totals.append(make("th", "", say(page.lang, "total_" + series.scoring)));
+  series.totals.forEach((total, seat) => {
+    const cell = make("td", seat === view.seat ? "me" : "", String(total));
+    cell.dataset.seat = String(seat);
+    totals.append(cell);
+  });
+  const scroll = make("div", "scroll");
+  scroll.append(table);
+  parts.push(scroll);
+  box.replaceChildren(...parts);
 }
 
 function describe(view, event) {
@@ -592,13 +740,28 @@ function describe(view, event) {
 }
 
 // The log's new events, each coloured by its kind, and the legend of the kinds shown.
+// In a series, a new deal closes the last one's events and starts afresh under its mark.
 function drawLog(view) {
   const log = $("log");
-  for (const event of view.history.slice(page.logged)) {
-    const item = make("li", "event-" + event.event, describe(view, event));
-    if (event.seat === view.seat) item.classList.add("mine");
-    log.append(item);
+  const logEvents = (events) => {
+    for (const event of events) {
+      const item = make("li", "event-" + event.event, describe(view, event));
+      if (log.lastChild && log.lastChild.classList.contains("deal-mark")) item.value = 1;  // each deal counts from 1
+      if (event.seat === view.seat) item.classList.add("mine");
+      log.append(item);
+    }
+  };
+  if (view.series) {
+    if (page.deal !== null && view.series.deal !== page.deal) {
+      if (view.last_deal && view.series.deal === page.deal + 1) logEvents(view.last_deal.history.slice(page.logged));
+      page.logged = 0;
+    }
+    if (view.series.deal !== page.deal) {
+      log.append(make("li", "deal-mark", say(page.lang, "deal_n", {n: view.series.deal + 1})));
+      page.deal = view.series.deal;
+    }
   }
+  logEvents(view.history.slice(page.logged));
   page.logged = view.history.length;
   log.scrollTop = log.scrollHeight;
   const legend = $("legend");
@@ -629,6 +792,7 @@ function render(view, again = false) {
   else if (view.current_player === view.seat) status.push(say(page.lang, "your_turn"));
   else status.push(say(page.lang, "waiting", {name: seatTitle(view.current_player)}));
   $("status").textContent = status.join(" ");
+  drawSeries(view);
   drawDeal(view);
   drawLog(view);
   showResult(view);
@@ -688,6 +852,17 @@ function showResult(view) {
   $("end-title").textContent = endTitle(view);
   const table = $("ranking");
   table.replaceChildren();
+  if (view.series) {  // a series' standings: its place, the seat, the stack or total (M7)
+    const head = table.createTHead().insertRow();
+    for (const column of ["place", "who", "total_" + view.series.scoring]) head.append(make("th", "", say(page.lang, column)));
+    const body = table.createTBody();
+    for (const standing of view.series.ranking) {
+      const row = body.insertRow();
+      for (const value of [standing.place, seatTitle(standing.seat), standing.total]) row.insertCell().textContent = String(value);
+      if (standing.seat === view.seat) row.className = "me";
+    }
+    return;
+  }
   const first = view.ranking[0] || {};
   const present = {
     place: true, who: true, cards_left: "cards_left" in first, points: "points" in first,
@@ -702,7 +877,6 @@ function showResult(view) {
     const row = body.insertRow();
     const result = standing.out_after != null ? say(page.lang, "out_after", {bout: standing.out_after})
       : standing.loser ? say(page.lang, "fool") : say(page.lang, "draw");
-    const signed = (value) => (value > 0 ? "+" + value : String(value).replace("-", "−"));
     const values = {
       place: standing.place, who: seatTitle(standing.seat), cards_left: standing.cards_left,
       points: standing.points, passes: standing.passes, result,
@@ -721,7 +895,7 @@ async function download() {
   if (!response.ok) { $("error").textContent = response.statusText; return; }
   const link = document.createElement("a");
   link.href = URL.createObjectURL(await response.blob());
-  link.download = page.view.game + "-" + page.table + ".json";
+  link.download = page.view.game + (page.view.series ? "-series-" : "-") + page.table + ".json";
   document.body.append(link);
   link.click();
   link.remove();
@@ -753,10 +927,11 @@ document.addEventListener("DOMContentLoaded", () => {
       location.hash = found;  // redraws the table in the new language
     } else {
       translate();
-      if (page.games) { gameChoices(); seatChoices(); optionChoices(); }
+      if (page.games) { gameChoices(); seatChoices(); optionChoices(); seriesChoices(); }
     }
   });
   $("players").addEventListener("change", seatChoices);
+  $("series-on").addEventListener("change", () => { $("series-fields").hidden = !$("series-on").checked; });
   $("new-table").addEventListener("submit", createTable);
   $("download").addEventListener("click", download);
   window.addEventListener("hashchange", route);
