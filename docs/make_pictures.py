@@ -8,17 +8,18 @@ this script draws now, so they cannot drift from the code.
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
 import sevens_ru as s7
-from sevens_ru import durak, svg
+from sevens_ru import durak, games, svg
 
 IMAGES = Path(__file__).parent / "images"
 
 
 def pictures() -> dict[str, str]:
-    """The pictures by file name: a Sevens game and a Durak bout, as states and as views."""
+    """The pictures by file name: a Sevens game and a Durak bout, as states and as views; the family's."""
     state = s7.new_game(4, seed=7)
     for _ in range(14):
         state = s7.apply(state, s7.legal_moves(state)[-1])
@@ -31,7 +32,28 @@ def pictures() -> dict[str, str]:
         "sevens-view-ru.svg": svg.position(s7.view(state, 1), lang="ru"),
         "durak-state.svg": svg.position(bout),
         "durak-view-de.svg": svg.position(durak.view(bout, 0), lang="de"),
+        "shichinarabe-burst.svg": svg.position(_burst()),
+        "fan-tan-view-fr.svg": svg.position(_fan_tan(), lang="fr"),
     }
+
+
+def _burst() -> object:
+    """Shichinarabe just after the first burst of a random game: its cards laid out, islands dashed (N6)."""
+    game = games.get("shichinarabe")
+    state = game.new_game(4, seed=0)
+    rng = random.Random(0)
+    while not state.burst:
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    return state
+
+
+def _fan_tan() -> object:
+    """Fan Tan with voluntary passes, seat 0's view: the pool, the chips paid, "may pass"."""
+    game = games.get("fan-tan")
+    state = game.new_game(4, seed=3, options=game.options_type(voluntary_passes=True))
+    for _ in range(9):
+        state = game.apply(state, game.legal_moves(state)[0])
+    return game.view(state, state.current_player)
 
 
 def main() -> int:

@@ -256,13 +256,16 @@ def test_random_games_agree_move_for_move(players: int, options: s7.Options) -> 
             start = s7.new_game(players, seed=seed, options=options)
             compiled, final_c = play(start, random.Random(seed))
             ranking_c = s7.ranking(final_c)
+            returns_c = s7.returns(final_c)
         with engine("python"):
             assert s7.new_game(players, seed=seed, options=options) == start
             pure, final_p = play(start, random.Random(seed))
             ranking_p = s7.ranking(final_p)
+            returns_p = s7.returns(final_p)
         assert compiled == pure, seed
         assert final_c == final_p and hash(final_c) == hash(final_p)
         assert ranking_c == ranking_p
+        assert returns_c == returns_p and type(returns_c) is tuple  # R18's shared places too
         if game % 10 == 0:  # the derived attributes, on a sample
             assert final_c.history == final_p.history
             assert final_c.passes == final_p.passes and final_c.winner == final_p.winner
@@ -292,6 +295,8 @@ def test_cards_as_text_and_illegal_moves_take_the_python_path() -> None:
         (s7.legal_actions, other),
         (s7.ranking, state),  # not over (R19)
         (s7.ranking, other),
+        (s7.returns, state),
+        (s7.returns, other),
         (playout, other, random.Random(1)),
         (playout_state, None, random.Random(1)),
     ]
@@ -302,6 +307,7 @@ def test_cards_as_text_and_illegal_moves_take_the_python_path() -> None:
     assert speedups.legal_moves(other) is None
     assert speedups.legal_actions(other) is None
     assert speedups.ranking(state) is None
+    assert speedups.sevens_returns(state) is None
 
 
 # -- playouts ----------------------------------------------------------------------------
@@ -463,6 +469,8 @@ def test_a_finished_state_ranks_alike_whatever_made_it() -> None:
         final = both(lambda: playout_state(start, random.Random(number)))  # noqa: B023
         rankings = [both(s7.ranking, state) for state in final]
         assert rankings[0] == rankings[1] and rankings[0][0] == rankings[0][1]
+        values = [both(s7.returns, state) for state in final]
+        assert values[0] == values[1] and values[0][0] == values[0][1]
 
 
 @needs_core

@@ -301,3 +301,26 @@ def test_random_play_reaches_every_kind_of_position() -> None:
 def test_every_error_is_a_sevens_error() -> None:
     for error in (IllegalMoveError, InvalidMoveError, InvalidSeatError, GameNotOverError):
         assert issubclass(error, SevensError) and issubclass(error, ValueError)
+
+
+def test_seeded_deals_are_the_same_as_ever() -> None:
+    # D3, D4: the deals of 700 seeds, every player count, dealer and pack, as the
+    # card-by-card deal made them before the deal summed each hand's bits from a table.
+    import hashlib
+
+    from sevens_ru.games.durak.deal import deal_seeded
+
+    grid = [
+        (players, dealer, seed, short)
+        for players in (2, 3, 4)
+        for dealer in range(players)
+        for short in (False, True)
+        if not (short and players == 4)
+        for seed in range(50)
+    ]
+    deals = [
+        deal_seeded(players, dealer, seed, short_deck=short)
+        for players, dealer, seed, short in grid
+    ]
+    digest = hashlib.sha256(repr(deals).encode()).hexdigest()
+    assert digest == "56c883e7cb08d8c4700a9bf827e78017256351785674c5469924d83d049c7419"

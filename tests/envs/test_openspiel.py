@@ -149,6 +149,30 @@ def test_the_deal_is_exactly_uniform(case: tuple[str, dict[str, object]]) -> Non
         assert isclose(probability, expected / factorial(cards), rel_tol=1e-9)
 
 
+@pytest.mark.parametrize("case", GAMES, ids=ids)
+def test_the_deal_by_card_sets_is_the_deal_by_cards(case: tuple[str, dict[str, object]]) -> None:
+    # Chances.build_sets (and last_set, Durak's trump node) make what build and last
+    # make from the cards, read one by one as an explicit deal.
+    import attrs
+
+    game = pyspiel.load_game(case[0], case[1])
+    model = game.deal
+    assert model.build_sets is not None
+    by_cards = attrs.evolve(model, build_sets=None, last_set=None)
+    rng = random.Random(11)
+    for _ in range(50):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            dealt = list(state._dealt)
+            assert model.outcomes(dealt) == by_cards.outcomes(dealt)
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        assert state.game_state == by_cards.state(state._dealt)
+        assert model.sets(state._dealt) == [
+            sum(1 << model.pack.index(card) for card in place)
+            for place in by_cards.places(state._dealt)
+        ]
+
+
 def test_tensors_and_strings_are_the_librarys() -> None:
     game = pyspiel.load_game("python_durak_ru", {"players": 2})
     observation = make_observation(game)

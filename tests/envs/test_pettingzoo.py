@@ -142,7 +142,7 @@ def test_the_compiled_steps_are_the_python_ones(game: str, players: int) -> None
     from sevens_ru.common import _planes
     from sevens_ru.games.durak import game as durak_game
     from sevens_ru.games.durak import kernels as durak_kernels
-    from sevens_ru.games.sevens import encode
+    from sevens_ru.games.sevens import encode, scoring
     from sevens_ru.games.sevens import kernels as sevens_kernels
 
     hooks = [
@@ -154,6 +154,7 @@ def test_the_compiled_steps_are_the_python_ones(game: str, players: int) -> None
         (durak_game, "_fast_durak_legal_mask"),
         (_planes, "_fast_action_mask"),
         (sevens_kernels, "_fast_apply"),
+        (scoring, "_fast_sevens_returns"),
     ]
     compiled_hooks = [getattr(module, name) for module, name in hooks]
     if all(hook is None for hook in compiled_hooks):

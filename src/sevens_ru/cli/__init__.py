@@ -10,7 +10,9 @@ Commands::
 
 ``--game`` is any game of the registry (:mod:`sevens_ru.games`): ``sevens`` (the
 default), ``durak`` (old Durak, :mod:`sevens_ru.durak`, with ``--dealer K`` and
-``--short-deck`` for ``demo`` and ``play``, and ``--short-deck`` for ``simulate``), or a
+``--short-deck`` for ``demo`` and ``play``, and ``--short-deck`` for ``simulate``), a
+preset of the layout family (``sevens-52``, ``fan-tan``, ``shichinarabe``, ``domino``,
+``cinquillo``, with ``--option NAME=VALUE`` for its options and ``--dealer K``), or a
 game another package registers; ``replay`` reads the record of any of them, and with
 ``--html OUT`` writes it as one HTML page (:func:`sevens_ru.svg.replay_html`). ``serve``
 runs the game server of :mod:`sevens_ru.web` (the ``web`` extra). ``demo --series``
@@ -19,7 +21,7 @@ with ``--scoring``, ``--deals``, ``--target``, ``--start``, ``--ante``, ``--fine
 ``--debt`` and ``--stake``; ``replay`` steps through a series record deal by deal. The commands are
 written once for every game (``sevens_ru.cli._commands``); a game brings its own part
 where it has one (:data:`GAMES`, one folder per game: :mod:`sevens_ru.cli.sevens`,
-:mod:`sevens_ru.cli.durak`), and a game without one is offered all the same, its moves
+:mod:`sevens_ru.cli.durak`, ``sevens_ru.games.family.command``), and a game without one is offered all the same, its moves
 written as text (no ``play``). A Sevens bot is ``random``, ``heuristic`` or ``search``,
 optionally with settings such as ``search:rollouts=2000`` (see
 :func:`sevens_ru.bots.make_bot`); a Durak bot is ``random``, ``heuristic`` or ``search``,

@@ -229,10 +229,19 @@ def parser(
                 "--dealer",
                 type=whole(least=0),
                 default=None,
-                help="Durak: the dealer's seat (default 0)",
+                help="Durak: the dealer's seat (default 0); the layout family's games "
+                "(sevens-52, fan-tan, ...): default the last seat",
             )
         sub.add_argument(
             "--short-deck", action="store_true", help="Durak: 32 cards, 7 to A (2-3 players)"
+        )
+        sub.add_argument(
+            "--option",
+            action="append",
+            default=None,
+            metavar="NAME=VALUE",
+            help="the layout family's games: an option of the game, repeated for several "
+            "(ace=high, voluntary_passes=true, passes=5, pack=32, centre=6 ...)",
         )
 
     def table(sub: argparse.ArgumentParser) -> None:

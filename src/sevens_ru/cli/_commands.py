@@ -49,7 +49,7 @@ from ._shared import (
 from .output import Output
 from .texts import Narrator, say
 
-__all__ = ["COMMANDS", "Game", "plain_game"]
+__all__ = ["COMMANDS", "Game", "plain_game", "refuse_family_options"]
 
 
 def plain_settings(
@@ -70,11 +70,22 @@ def plain_settings(
                 raise argparse.ArgumentError(
                     None, f"argument {name}: an option of Durak: add --game durak"
                 )
+        refuse_family_options(args)
         with argument(option):
             game.seats(players)
         return {} if args.command == "simulate" else {"seed": args.seed}
 
     return settings
+
+
+def refuse_family_options(args: argparse.Namespace) -> None:
+    """Refuse ``--option``, which only the layout family's games take (their options classes)."""
+    if getattr(args, "option", None):
+        raise argparse.ArgumentError(
+            None,
+            "argument --option: options of the layout family's games: add --game sevens-52, "
+            "fan-tan, shichinarabe, domino or cinquillo",
+        )
 
 
 def _players_title(result: Any) -> str:

@@ -205,9 +205,9 @@ def human_seat(tell: Narrator) -> int:
     return tell.human
 
 
-def introduce(out: Output, tell: Narrator, key: str, players: int) -> None:
-    """The first lines of a game against bots: the message ``key``, then each bot's seat."""
-    out.line(f"[bold]{tell.say(key, players=players, seat=tell.human)}[/]")
+def introduce(out: Output, tell: Narrator, key: str, players: int, **fields: object) -> None:
+    """The first lines of a game against bots: the message ``key`` (with ``fields``), then each bot's seat."""
+    out.line(f"[bold]{tell.say(key, players=players, seat=tell.human, **fields)}[/]")
     bots = Narrator(tell.lang, names=tell.names)
     for seat in range(players):
         if seat != tell.human:
@@ -237,17 +237,22 @@ def follow(
 
 
 def against(
-    out: Output, tell: Narrator, opponents: Sequence[B], person: Callable[[Narrator], B], key: str
+    out: Output,
+    tell: Narrator,
+    opponents: Sequence[B],
+    person: Callable[[Narrator], B],
+    key: str,
+    **fields: object,
 ) -> tuple[Narrator, list[B]]:
     """The seats of a game of ``play``: the person (``person(tell)``) at ``tell.human``, the ``opponents`` around.
 
-    Writes the first lines (the message ``key``, then each bot's seat, see
-    :func:`introduce`); returns ``tell`` naming the bots, and the players by seat.
+    Writes the first lines (the message ``key`` with ``fields``, then each bot's seat,
+    see :func:`introduce`); returns ``tell`` naming the bots, and the players by seat.
     """
     human = human_seat(tell)
     tell = named(tell, with_human(opponents, human, None))
     players = with_human(opponents, human, person(tell))
-    introduce(out, tell, key, len(players))
+    introduce(out, tell, key, len(players), **fields)
     return tell, players
 
 

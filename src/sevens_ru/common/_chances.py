@@ -35,6 +35,7 @@ Nothing here needs OpenSpiel or numpy.
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -52,6 +53,9 @@ _KEPT = 1 << 18
 """The most outcomes a model keeps in its nodes: past that it forgets them and makes them again."""
 _MOST_OUTCOMES = 64
 """The most outcomes of a chance node that deals cards: the cards of one are as many as fit."""
+_LANE = 64
+"""The bits of one place's card set in :meth:`Chances.sets`'s sums: the largest pack."""
+_LANE_MASK = (1 << _LANE) - 1
 
 
 @attrs.frozen(kw_only=True)
@@ -92,11 +96,20 @@ class Chances:
     such node."""
     last_name: str = "trump"
     """The last chance node's card, in its outcomes' texts."""
+    build_sets: Callable[[list[int], int | None], Any] | None = None
+    """Where the game has it, :attr:`build` from card sets: each place's cards as a card
+    set of :attr:`pack` (bit ``i`` is ``pack.cards[i]``) and the last chance node's
+    outcome (a card's number). The nodes have checked the deal, so nothing is read
+    card by card: a deal costs a few lookups instead of a card's parse and hash each."""
+    last_set: Callable[[list[int]], int] | None = None
+    """:attr:`last` from card sets, for :attr:`build_sets`: the card set the last node
+    draws from, given each place's card set."""
     group: int = attrs.field()
     """The cards of one chance node: as many as keep its outcomes to at most 64."""
     _nodes: dict[tuple[int, ...], Node] = attrs.field(
         factory=dict, init=False, eq=False, repr=False
     )
+    _spread: list[list[int]] = attrs.field(factory=list, init=False, eq=False, repr=False)
 
     @group.default
     def _group(self) -> int:
@@ -151,6 +164,44 @@ class Chances:
             places[place].append(card)
         return places
 
+    def sets(self, dealt: Sequence[int]) -> list[int]:
+        """Each place's cards after the chance outcomes ``dealt``, as card sets of :attr:`pack`.
+
+        One lookup per card node: each outcome's cards, place by place, in lanes of 64
+        bits of one int (made once per model), summed and split.
+
+        >>> from sevens_ru.games.sevens.encode import chances
+        >>> model = chances(3, None)
+        >>> model.text([], 0), model.text([0], 13)
+        ('6♣ to seat 0, 7♣ to seat 0, 8♣ to seat 0', '9♣ to seat 1, 10♣ to seat 1, J♣ to seat 1')
+        >>> [model.pack.cards_of(cards) for cards in model.sets([0, 13])]
+        [(Card.parse('6♣'), Card.parse('7♣'), Card.parse('8♣')), (Card.parse('9♣'), Card.parse('10♣'), Card.parse('J♣')), ()]
+        """
+        spread = self._spread or self._make_spread()
+        lanes = 0
+        for table, outcome in zip(spread, dealt, strict=False):  # the card nodes' outcomes
+            lanes += table[outcome]
+        return [lanes >> (_LANE * place) & _LANE_MASK for place in range(len(self.room))]
+
+    def _make_spread(self) -> list[list[int]]:
+        """For each card node, the lanes of each outcome: place ``p``'s cards at bit ``64 p``."""
+        if len(self.pack) > _LANE:
+            raise ValueError(f"card sets of a pack of {len(self.pack)} cards: at most {_LANE}")
+        base, group = len(self.room), self.group
+        spread = []
+        for start in range(0, len(self.cards), group):
+            cards = self.cards[start : start + group]
+            table = []
+            for outcome in range(base ** len(cards)):
+                lanes, rest = 0, outcome
+                for card in cards:
+                    rest, place = divmod(rest, base)
+                    lanes |= 1 << (self.pack.index(card) + _LANE * place)
+                table.append(lanes)
+            spread.append(table)
+        self._spread[:] = spread
+        return spread
+
     def hand(self, dealt: Sequence[int], player: int) -> list[Card]:
         """The cards ``player`` has received by the outcomes ``dealt``."""
         places = self._places_of(dealt)
@@ -178,6 +229,8 @@ class Chances:
 
     def state(self, dealt: Sequence[int]) -> Any:
         """The game state of a complete deal: the outcomes of every chance node."""
+        if self.build_sets is not None:
+            return self.build_sets(self.sets(dealt), dealt[-1] if self.last is not None else None)
         last = self.pack.cards[dealt[-1]] if self.last is not None else None
         return self.build(self.places(dealt), last)
 
@@ -220,6 +273,9 @@ class Chances:
 
     def _candidates(self, dealt: Sequence[int]) -> list[int]:
         assert self.last is not None  # only asked after the cards, with a last node
+        if self.last_set is not None:
+            cards = self.last_set(self.sets(dealt))
+            return [index for index in range(cards.bit_length()) if cards >> index & 1]
         return [self.pack.index(card) for card in self.last(self.places(dealt))]
 
     # The nodes, kept by the room each place has left.
@@ -240,12 +296,18 @@ class Chances:
 
     def _after(self, left: tuple[int, ...], outcome: int) -> Node | None:
         given = outcome
-        base = len(left)
+        splits = _splits(len(left), min(self.group, sum(left)))  # each outcome's cards a place
         rest = list(left)
-        for _ in range(min(self.group, sum(left))):
-            outcome, place = divmod(outcome, base)
-            rest[place] -= 1
-        if outcome or min(rest) < 0:
+        try:
+            number = operator.index(outcome)
+        except TypeError:
+            number = -1
+        if 0 <= number < len(splits):
+            for place, count in splits[number][1]:
+                rest[place] -= count
+        else:
+            rest[0] = -1  # not an outcome at all
+        if min(rest) < 0:
             raise IllegalMoveError(
                 f"{excerpt(given)} is not an outcome of this chance node: its outcomes are "
                 f"{', '.join(str(action) for action, _ in self._node(left).outcomes[:8])}"

@@ -60,6 +60,9 @@ class Speedups(Protocol):
     def ranking(self, state: GameState, /) -> tuple[Standing, ...] | None:
         """:func:`sevens_ru.ranking` for a finished state."""
 
+    def sevens_returns(self, state: GameState, /) -> tuple[float, ...] | None:
+        """:func:`sevens_ru.returns` for a finished state, without the ranking's objects."""
+
     def seeded_deal(self, players: int, seed: int, /) -> tuple[tuple[int, ...], int]:
         """``sevens_ru.deal._seeded_deal``: the hands and the seat holding 9♦."""
 

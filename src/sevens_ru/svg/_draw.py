@@ -38,6 +38,7 @@ STYLE = (
     ".place.open>rect{stroke:#ffffff;stroke-width:1.5}"
     ".place text{fill:#8dbf9f;font:11px 'DejaVu Sans',Arial,sans-serif;text-anchor:middle}"
     ".last>rect{stroke:#ffb300;stroke-width:3}"
+    ".island>rect{stroke:#ef6c00;stroke-width:2;stroke-dasharray:4 3}"
     ".legal>rect{stroke:#00796b;stroke-width:2}"
     ".label{fill:#ffffff;font:14px 'DejaVu Sans',Arial,sans-serif}"
     ".small{fill:#d7ecdf;font:12px 'DejaVu Sans',Arial,sans-serif}"

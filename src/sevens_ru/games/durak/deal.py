@@ -60,6 +60,7 @@ PACK = RUSSIAN_36
 """
 
 _PACKS = (RUSSIAN_36, PIQUET_32)
+_BITS = tuple(tuple(card.bit for card in pack.cards) for pack in _PACKS)  # each card's bit
 _PACK_MASKS = (RUSSIAN_36.full_mask, RUSSIAN_36.mask_of(PIQUET_32.cards))
 _NOT_IN = (
     "which is not in the 36-card pack of 6 to A (D1)",
@@ -157,11 +158,16 @@ def deal_seeded(
         raise InvalidDealError(f"the seed must be an int, got {got(seed)}")
     seed = number
     cards = _PACKS[bool(short_deck)].cards
+    bits = _BITS[bool(short_deck)]
     order = shuffled_bytes(seed, len(cards))
-    hands = [0] * players
     dealt = players * HAND_SIZE
-    for position in range(dealt):
-        hands[(dealer + 1 + position) % players] |= cards[order[position]].bit
+    # Seat (dealer + 1 + p) % players receives the cards at positions p, p + players, …:
+    # each hand the sum of its cards' bits (distinct bits: a sum is their union).
+    hands = [0] * players
+    for first in range(players):
+        hands[(dealer + 1 + first) % players] = sum(
+            map(bits.__getitem__, order[first:dealt:players])
+        )
     trump = cards[order[dealt] if dealt < len(cards) else order[dealt - 1]]
     return tuple(hands), trump.index
 

@@ -82,7 +82,7 @@ from . import inference
 from .actions import NUM_ACTIONS, action_of
 from .deal import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PACK, check_players, pack
 from .events import Covered, Led, Took
-from .game import legal_mask, max_moves, new_game
+from .game import dealt_game, legal_mask, max_moves, new_game
 from .names import DURAK
 from .observation import PlayerView
 from .options import Options
@@ -458,6 +458,10 @@ def chances(players: int, options: Options | None) -> Chances:
         observation_text=_observation_text,
         dealt_text=_dealt_text,
         last=lambda places: places[players] if len(places) > players else places[_DEALER],
+        build_sets=lambda sets, trump: dealt_game(
+            players, _DEALER, options, tuple(sets[:players]), cast(int, trump)
+        ),
+        last_set=lambda sets: sets[players] if len(sets) > players else sets[_DEALER],
     )
 
 

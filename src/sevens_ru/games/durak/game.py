@@ -164,6 +164,24 @@ def new_game(
             )
         seed = fresh_seed() if seed is None else seed
         deal, trump_index = deal_seeded(players, dealer, seed, short_deck=options.short_deck)
+    return dealt_game(players, dealer, options, deal, trump_index)
+
+
+def dealt_game(
+    players: int, dealer: int, options: Options, deal: tuple[int, ...], trump_index: int
+) -> GameState:
+    """The new game of a deal already checked: nine cards a seat as card sets, and the trump card's number.
+
+    What :func:`new_game` builds from explicit hands once it has read them (D3, D4), for
+    a caller whose deal is right by construction (OpenSpiel's chance nodes deal it);
+    nothing is checked again.
+
+    >>> from sevens_ru import durak
+    >>> state = durak.new_game(3, dealer=1, seed=5)
+    >>> again = dealt_game(3, 1, state.options, state._setup.deal, state._setup.trump)
+    >>> again == state
+    True
+    """
     undealt = pack_mask(options.short_deck) & ~sum(deal)
     attacker = (dealer + 1) % players
     return build_state(

@@ -35,7 +35,7 @@ from ...common.packs import Pack
 from .._game import Game
 from .._layout import server_part
 from ..sevens.options import Options as RussianOptions
-from . import actions, game, kernels, observation, options, record, scoring
+from . import actions, game, kernels, observation, options, picture, record, scoring, text
 from .bots.registry import registry
 from .moves import parse_move
 from .names import NAMES
@@ -159,6 +159,11 @@ def _hide_others(preset: game.Preset) -> Callable[..., FamilyState]:
 
 
 _TRIES = 20
+
+
+def _commands(name: str) -> Callable[[], Any]:
+    """The preset's part of the ``sevens-ru`` command, imported when the command runs (rich)."""
+    return lambda: importlib.import_module(f"{__package__}.command.commands").GAMES[name]
 
 
 def _series(name: str) -> Callable[[], Any]:
@@ -288,6 +293,10 @@ def make(view_type: type[FamilyView], names: Names | None = None) -> FamilyGame:
         series=_series(name),
         server=functools.partial(server_part, __package__ or "", name),  # starlette, when asked for
         kernels=kernels.kernels,
+        draw=picture.picture,
+        positions=picture.positions,
+        text=text.text,
+        commands=_commands(name),
         **outcomes,
     )
 

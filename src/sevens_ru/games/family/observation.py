@@ -137,6 +137,12 @@ class FamilyView:
         """The cards on the table, as a card set of the game's pack."""
         return type(self).pack.mask_of(self.table)
 
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows (:func:`sevens_ru.svg.position`)."""
+        from ...svg import position  # drawn on demand: the rules never need it
+
+        return position(self)
+
 
 @attrs.frozen
 class Sevens52View(FamilyView):

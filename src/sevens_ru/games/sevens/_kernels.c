@@ -469,10 +469,10 @@ options_arg(PyObject *options, int players, void *ranking) /* read_options() for
 /* The standings of a finished game, as sevens_ru.scoring.standings() ranks it: one
  * row per seat, from the most significant bits down cards left (from bit 23), passes
  * if they count (bit 17), points (bit 9), then the seat (bit 6) and its passes. */
-static PyObject *
-standings(const uint64_t *deal, int players, uint64_t table, uint64_t passes, Ranking ranking)
+static void
+ranked_rows(const uint64_t *deal, int players, uint64_t table, uint64_t passes, Ranking ranking,
+            uint64_t *rows)
 {
-    uint64_t rows[MAX_SEATS];
     for (int seat = 0; seat < players; seat++) {
         uint64_t hand = deal[seat] & ~table, seat_passes = passes >> (8 * seat) & 255;
         uint64_t points = 0;
@@ -487,6 +487,13 @@ standings(const uint64_t *deal, int players, uint64_t table, uint64_t passes, Ra
         }
         rows[at] = row;
     }
+}
+
+static PyObject *
+standings(const uint64_t *deal, int players, uint64_t table, uint64_t passes, Ranking ranking)
+{
+    uint64_t rows[MAX_SEATS];
+    ranked_rows(deal, players, table, passes, ranking, rows);
     PyObject *result = PyTuple_New(players);
     if (result == NULL)
         return NULL;
@@ -653,6 +660,49 @@ sp_ranking(PyObject *module, PyObject *state)
         return NULL;
     return standings(position.deal, position.players, board_table(position.board),
                      board_passes(position.board), ranking);
+}
+
+PyDoc_STRVAR(sevens_returns_doc,
+             "sevens_returns(state, /)\n--\n\n"
+             "sevens_ru.returns() for the engine's finished states, else None: the ranking's\n"
+             "values without making its Standing objects.");
+
+static PyObject *
+sp_sevens_returns(PyObject *module, PyObject *state)
+{
+    ENSURE_BOUND();
+    Position position;
+    Ranking ranking;
+    int found = read_state(state, &position);
+    if (found != 0)
+        return none_or_error(found);
+    if (position.turn >= 0) /* not over: Python explains (R19) */
+        Py_RETURN_NONE;
+    if (state_setup(&position, &ranking) < 0 || read_all_hands(&position) < 0)
+        return NULL;
+    int players = position.players;
+    uint64_t rows[MAX_SEATS];
+    double values[MAX_SEATS];
+    ranked_rows(position.deal, players, board_table(position.board), board_passes(position.board),
+                ranking, rows);
+    /* scoring.returns(): the seats sharing a place (equal rows above the seat's bits, R18)
+     * share the values of their positions, (n - 2 first - shared) / (n - 1) each. */
+    for (int first = 0, last; first < players; first = last) {
+        for (last = first + 1; last < players && rows[last] >> 9 == rows[first] >> 9; last++)
+            ;
+        double share = (double)(players - 2 * first - (last - first)) / (double)(players - 1);
+        for (int at = first; at < last; at++)
+            values[rows[at] >> 6 & 7] = share;
+    }
+    PyObject *result = PyTuple_New(players);
+    for (int seat = 0; result != NULL && seat < players; seat++) {
+        PyObject *value = PyFloat_FromDouble(values[seat]);
+        if (value == NULL)
+            Py_CLEAR(result);
+        else
+            PyTuple_SET_ITEM(result, seat, value);
+    }
+    return result;
 }
 
 /* The card a playout plays for the seat to play: drawn where it has a choice. */
@@ -1636,6 +1686,7 @@ PyMethodDef sevens_methods[] = {
     {"legal_moves", sp_legal_moves, METH_O, legal_moves_doc},
     {"legal_actions", sp_legal_actions, METH_O, legal_actions_doc},
     {"ranking", sp_ranking, METH_O, ranking_doc},
+    {"sevens_returns", sp_sevens_returns, METH_O, sevens_returns_doc},
     {"playout", (PyCFunction)(void (*)(void))sp_playout, METH_FASTCALL, playout_doc},
     {"playout_state", (PyCFunction)(void (*)(void))sp_playout_state, METH_FASTCALL,
      playout_state_doc},

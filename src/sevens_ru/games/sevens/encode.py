@@ -73,7 +73,7 @@ from .batch import GameBatch
 from .batch._kernels import popcount
 from .deal import MAX_PLAYERS, MIN_PLAYERS, PACK, check_players, hand_sizes
 from .events import Play
-from .game import new_game, playable_mask
+from .game import dealt_game, new_game, playable_mask
 from .names import SEVENS
 from .observation import PlayerView
 from .options import Options
@@ -393,6 +393,7 @@ def chances(players: int, options: Options | None) -> Chances:
         cards=PACK.cards,
         room=hand_sizes(players),
         build=lambda places, _: new_game(players, hands=places, options=options),
+        build_sets=lambda sets, _: dealt_game(players, tuple(sets), options, players - 1),
         dealt=lambda state: (state.deal, None),
         actions=_actions,
         max_moves=37 - players,

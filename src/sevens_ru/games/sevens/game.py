@@ -114,12 +114,32 @@ def new_game(
     if hands is not None:
         if seed is not None:
             raise InvalidDealError("give either a seed or explicit hands, not both")
-        deal = deal_hands(players, hands, dealer)
-        opener = 0
-        while not deal[opener] & NINE_OF_DIAMONDS:
-            opener += 1
-    else:
-        deal, opener = deal_and_opener(players, fresh_seed() if seed is None else seed, dealer)
+        return dealt_game(players, deal_hands(players, hands, dealer), options, dealer)
+    deal, opener = deal_and_opener(players, fresh_seed() if seed is None else seed, dealer)
+    return _start(players, deal, options, dealer, opener)
+
+
+def dealt_game(players: int, deal: tuple[int, ...], options: Options, dealer: int) -> GameState:
+    """The new game of a deal already checked: ``deal`` a card set per seat, of R5's sizes for ``dealer``.
+
+    What :func:`new_game` builds from explicit hands once it has read them, for a caller
+    whose deal is right by construction (OpenSpiel's chance nodes deal it); nothing is
+    checked again.
+
+    >>> import sevens_ru as s7
+    >>> state = s7.new_game(3, seed=5)
+    >>> dealt_game(3, state._setup.deal, state.options, state.dealer) == state
+    True
+    """
+    opener = 0
+    while not deal[opener] & NINE_OF_DIAMONDS:
+        opener += 1
+    return _start(players, deal, options, dealer, opener)
+
+
+def _start(
+    players: int, deal: tuple[int, ...], options: Options, dealer: int, opener: int
+) -> GameState:
     return build_state(
         setup=Setup(players, options, deal, dealer),
         board=NINES,  # an empty table, no passes; R9: the 9s open the rows...

@@ -27,6 +27,9 @@ from .names import SEVENS
 from .options import Options
 from .state import GameState
 
+# The compiled core's returns(), None for a case it leaves to the Python path.
+_fast_sevens_returns = None if speedups is None else speedups.sevens_returns
+
 _SIZE = len(PACK)  # the cards of the pack, 36
 
 _WHOLE = PACK.full_mask  # the whole pack as a card set
@@ -144,6 +147,10 @@ def returns(state: GameState) -> tuple[float, ...]:
         GameNotOverError: the game is not over yet (R19).
         NotAGameStateError: ``state`` is not a :class:`GameState`.
     """
+    if _fast_sevens_returns is not None:  # the compiled core; None: a case for the Python path
+        found: tuple[float, ...] | None = _fast_sevens_returns(state)
+        if found is not None:
+            return found
     standings = ranking(state)
     players = len(standings)
     values = [0.0] * players
