@@ -110,7 +110,7 @@ def greedy_move(
     """The heuristic's action for a seat holding ``own``, of the legal actions ``moves`` (a mask, PASS at ``len(pack)``).
 
     The card with the best score, then the most pips (S8, DO6), then ``int(draw() * k)``
-    of the ``k`` cards still tied, in action order; :data:`PASS` where the best card
+    of the ``k`` cards still tied, in action order; ``PASS`` where the best card
     scores below 0 and :func:`may_pass` allows it. ``draw`` is called only for a tie.
     """
     count = len(rules.pack)
