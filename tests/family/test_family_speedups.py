@@ -30,7 +30,12 @@ from sevens_ru.errors import NotAGameStateError
 from sevens_ru.games.family import PASS
 from sevens_ru.games.family import kernels as family_kernels
 from sevens_ru.games.family.game import PRESETS, _Work
-from sevens_ru.games.family.playout import playout, playout_state
+from sevens_ru.games.family.playout import (
+    greedy_playout,
+    greedy_playout_state,
+    playout,
+    playout_state,
+)
 from sevens_ru.games.family.presets import rules_for
 from sevens_ru.games.family.russian import RUSSIAN
 from sevens_ru.games.family.scoring import standings
@@ -312,10 +317,10 @@ def midgame(name: str, seed: int) -> FamilyState:
 
 @needs_core
 @pytest.mark.parametrize("name", NAMES)
-def test_random_playouts_agree_and_draw_the_same_numbers(name: str) -> None:
+def test_random_and_greedy_playouts_agree_and_draw_the_same_numbers(name: str) -> None:
     for number in range(60):
         state = midgame(name, 70_000 + number)
-        for function in (playout, playout_state):
+        for function in (playout, playout_state, greedy_playout, greedy_playout_state):
             results = []
             for kind in ENGINES:
                 rng = random.Random(number)
@@ -324,12 +329,13 @@ def test_random_playouts_agree_and_draw_the_same_numbers(name: str) -> None:
                 results.append((result, rng.getstate()))
             assert results[0] == results[1], number
         if number % 20 == 0:
-            finals = both(lambda: playout_state(state, random.Random(number)))  # noqa: B023
-            assert isinstance(finals[0], FamilyState) and isinstance(finals[1], FamilyState)
-            assert finals[0].history == finals[1].history
-            assert [facts(one) for one in _line(finals[0])] == [
-                facts(one) for one in _line(finals[1])
-            ]
+            for kept in (playout_state, greedy_playout_state):
+                finals = both(lambda: kept(state, random.Random(number)))  # noqa: B023
+                assert isinstance(finals[0], FamilyState) and isinstance(finals[1], FamilyState)
+                assert finals[0].history == finals[1].history
+                assert [facts(one) for one in _line(finals[0])] == [
+                    facts(one) for one in _line(finals[1])
+                ]
 
 
 def _line(state: FamilyState) -> list[FamilyState]:
