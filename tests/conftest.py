@@ -64,7 +64,7 @@ DEEP = frozenset(
         "tests/family/test_family_bots.py::test_the_search_beats_the_heuristic[fan-tan]",
         "tests/family/test_family_bots.py::test_the_search_beats_the_heuristic[domino]",
         "tests/family/test_family_bots.py::test_the_search_beats_the_heuristic[cinquillo]",
-        "tests/family/test_family_inference.py::test_forced_passes_exclude_the_cards_playable_then[1]",
+        "tests/family/test_family_inference.py::test_forced_passes_exclude_the_cards_playable_then[seeds0-1]",
         "tests/test_native_portable.py::test_every_file_of_the_core_compiles_with_each_branch[msvc32]",
         "tests/test_native_portable.py::test_every_file_of_the_core_compiles_with_each_branch[portable]",
     }
