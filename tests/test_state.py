@@ -169,7 +169,7 @@ def test_errors_share_a_base() -> None:
 
 
 def test_version() -> None:
-    assert s7.__version__ == "0.1.0.dev0"
+    assert s7.__version__ == "0.1.0"
 
 
 def test_both_games_setups_share_one_base() -> None:

@@ -58,7 +58,7 @@ from .games.sevens.state import GameState
 if TYPE_CHECKING:  # at run time these are imported when first used: see __getattr__
     from . import durak, series
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.1.0"
 
 
 if not TYPE_CHECKING:  # for the type checker, durak and series are imported above
