@@ -645,19 +645,37 @@ state_setup(Position *position, Ranking *ranking)
 PyDoc_STRVAR(ranking_doc, "ranking(state, /)\n--\n\n"
                           "sevens_ru.ranking() for the engine's finished states, else None.");
 
+/* Read `state`, a finished state of the engine, into `position` and `ranking`: 1 when
+ * read; 0 otherwise, with `*result` what the caller returns (None for a state that is not
+ * the engine's or not over, as Python explains it (R19); NULL with an exception). */
+static int
+read_finished(PyObject *state, Position *position, Ranking *ranking, PyObject **result)
+{
+    int found = read_state(state, position);
+    if (found != 0) {
+        *result = none_or_error(found);
+        return 0;
+    }
+    if (position->turn >= 0) {
+        *result = Py_NewRef(Py_None);
+        return 0;
+    }
+    if (state_setup(position, ranking) < 0 || read_all_hands(position) < 0) {
+        *result = NULL;
+        return 0;
+    }
+    return 1;
+}
+
 static PyObject *
 sp_ranking(PyObject *module, PyObject *state)
 {
     ENSURE_BOUND();
     Position position;
     Ranking ranking;
-    int found = read_state(state, &position);
-    if (found != 0)
-        return none_or_error(found);
-    if (position.turn >= 0) /* not over: Python explains (R19) */
-        Py_RETURN_NONE;
-    if (state_setup(&position, &ranking) < 0 || read_all_hands(&position) < 0)
-        return NULL;
+    PyObject *result;
+    if (!read_finished(state, &position, &ranking, &result))
+        return result;
     return standings(position.deal, position.players, board_table(position.board),
                      board_passes(position.board), ranking);
 }
@@ -673,13 +691,9 @@ sp_sevens_returns(PyObject *module, PyObject *state)
     ENSURE_BOUND();
     Position position;
     Ranking ranking;
-    int found = read_state(state, &position);
-    if (found != 0)
-        return none_or_error(found);
-    if (position.turn >= 0) /* not over: Python explains (R19) */
-        Py_RETURN_NONE;
-    if (state_setup(&position, &ranking) < 0 || read_all_hands(&position) < 0)
-        return NULL;
+    PyObject *result;
+    if (!read_finished(state, &position, &ranking, &result))
+        return result;
     int players = position.players;
     uint64_t rows[MAX_SEATS];
     double values[MAX_SEATS];
@@ -694,7 +708,7 @@ sp_sevens_returns(PyObject *module, PyObject *state)
         for (int at = first; at < last; at++)
             values[rows[at] >> 6 & 7] = share;
     }
-    PyObject *result = PyTuple_New(players);
+    result = PyTuple_New(players);
     for (int seat = 0; result != NULL && seat < players; seat++) {
         PyObject *value = PyFloat_FromDouble(values[seat]);
         if (value == NULL)
