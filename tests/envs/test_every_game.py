@@ -166,3 +166,16 @@ print("made", len({NAMES!r}))
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == f"made {len(NAMES)}"
+
+
+@pytest.mark.parametrize("name", FAMILY)
+def test_the_environments_render_a_preset_as_its_text(name: str) -> None:
+    game = games.get(name)
+    env: gym_envs.CardGameEnv[Any, Any, Any] = gym_envs.CardGameEnv(
+        name, [game.bots.make("random")] * 3, render_mode="ansi"
+    )
+    env.reset(seed=1)
+    shown = env.render()
+    assert isinstance(shown, str)
+    assert shown.startswith(f"{game.title('en')}, 4 players: seat 0 to play")
+    assert len([line for line in shown.splitlines() if line.startswith("seat ")]) == 4

@@ -293,19 +293,3 @@ def test_a_position_drawn_from_a_deal_to_order() -> None:  # S10
     assert type(state.history[-1]) is Pass  # seat 1 passes
     words = texts(svg.position(state))
     assert "Last: Seat 0 played 7♠" in words and "passed" in words
-
-
-@pytest.mark.parametrize("name", PRESETS)
-def test_the_environments_render_a_preset_as_its_text(name: str) -> None:
-    pytest.importorskip("gymnasium")
-    from sevens_ru.envs.gymnasium import CardGameEnv
-
-    g = game(name)
-    env: CardGameEnv[Any, Any, Any] = CardGameEnv(
-        name, [g.bots.make("random")] * 3, render_mode="ansi"
-    )
-    env.reset(seed=1)
-    shown = env.render()
-    assert isinstance(shown, str)
-    assert shown.startswith(f"{g_title(name)}, 4 players: seat 0 to play")
-    assert len([line for line in shown.splitlines() if line.startswith("seat ")]) == 4
