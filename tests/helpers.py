@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import sys
 
+import pytest
 from hypothesis import strategies as st
 
 import sevens_ru as s7
@@ -15,6 +17,11 @@ options = st.builds(
     place_numbering=st.sampled_from(["competition", "dense"]),
 )
 seeds = st.integers(min_value=-(2**70), max_value=2**70)
+
+pseudo_terminal = pytest.mark.skipif(
+    sys.platform == "win32", reason="pseudo-terminals are POSIX's: Windows has no pexpect.spawn"
+)
+"""For the tests that drive the command in a real terminal (the release's Windows wheels run the rest)."""
 
 
 def random_states(state: s7.GameState, rng: random.Random) -> list[s7.GameState]:

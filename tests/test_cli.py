@@ -15,6 +15,7 @@ import pexpect
 import pytest
 
 import sevens_ru as s7
+from helpers import pseudo_terminal
 from sevens_ru.cli import main
 from sevens_ru.cli.output import Output
 from sevens_ru.cli.sevens.play import HumanPlayer
@@ -145,6 +146,7 @@ def test_errors_are_reported_with_status_2(capsys: pytest.CaptureFixture[str]) -
         main(["play", "--lang", "es"])
 
 
+@pseudo_terminal
 def test_play_through_a_pseudo_terminal() -> None:
     # A person at a terminal: a typo, a card not held, a card held but not playable (R9),
     # help, then legal cards in various notations until the game ends.

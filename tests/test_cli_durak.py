@@ -14,6 +14,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from helpers import pseudo_terminal
 from sevens_ru import Card, durak
 from sevens_ru.cli import main
 from sevens_ru.cli._shared import record_game
@@ -316,6 +317,7 @@ def test_play_shows_the_trump_legend_only_with_a_trump_in_hand() -> None:
         assert hands[0].endswith("(* = trump)") == (seed == "24")
 
 
+@pseudo_terminal
 def test_play_through_a_pseudo_terminal(tmp_path: Path) -> None:
     # A person at a terminal: help, typos, moves of the wrong kind, cards not held,
     # covers that do not beat, then legal moves by number and by text until the end.

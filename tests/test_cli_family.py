@@ -12,6 +12,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from helpers import pseudo_terminal
 from sevens_ru import games, series
 from sevens_ru.cli import GAMES, main
 from sevens_ru.cli.output import strip_markup
@@ -287,6 +288,7 @@ def test_replay_writes_a_family_game_as_a_page(
     assert strip_markup(capsys.readouterr().out).strip().endswith(str(page))
 
 
+@pseudo_terminal
 def test_shichinarabe_in_a_terminal_passes_until_it_bursts() -> None:  # N4, N5, as a person would
     # In a real terminal: the person passes whenever "pass" is offered, so passes run
     # out (N4); then plays the first move listed, and may burst if nothing is playable.
