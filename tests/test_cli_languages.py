@@ -62,6 +62,9 @@ def test_russian_plurals_agree_with_the_number() -> None:
         plural("ru", 2, ("карта", "карт"))
     with pytest.raises(s7.UnknownLanguageError):
         plural("es", 2, ("carta", "cartas"))  # type: ignore[arg-type]
+    with pytest.raises(s7.UnknownLanguageError, match=r"\(5,000 characters\)") as error:
+        plural("e" * 5000, 2, ("card", "cards"))  # type: ignore[arg-type]
+    assert len(str(error.value)) < 200  # a short excerpt, never the whole value
 
 
 def test_every_counted_word_has_the_forms_of_its_language() -> None:

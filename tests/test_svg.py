@@ -218,6 +218,9 @@ def test_bad_arguments_are_refused_with_the_library_errors() -> None:
         svg.position(state, seat=3)
     with pytest.raises(s7.UnknownLanguageError, match="'xx'"):
         svg.position(state, lang="xx")  # type: ignore[arg-type]
+    with pytest.raises(s7.UnknownLanguageError, match=r"\(10,000 characters\)") as error:
+        svg.position(state, lang="x" * 10_000)  # type: ignore[arg-type]
+    assert len(str(error.value)) < 200  # a short excerpt, never the whole value
     with pytest.raises(s7.NotAGameStateError):
         svg.replay_html(s7.view(state, 0))
 

@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 
+from ..common._quote import excerpt
 from ..common.cards import LANGUAGES, Language
 from ..errors import UnknownLanguageError
 from ..svg._draw import phrasebook
@@ -125,7 +126,7 @@ def plural(lang: Language, count: int, forms: Sequence[str]) -> str:
 def _check(lang: object) -> None:
     if lang not in LANGUAGES:
         raise UnknownLanguageError(
-            f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}"
+            f"unknown language {excerpt(lang)}: expected one of {', '.join(LANGUAGES)}"
         )
 
 

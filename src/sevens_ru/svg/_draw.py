@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from ..common._quote import excerpt
 from ..common.cards import LANGUAGES, Card, Language, Rank, Suit
 from ..errors import UnknownLanguageError
 
@@ -108,7 +109,7 @@ def check_language(lang: object) -> Language:
     """``lang`` if it is one of :data:`sevens_ru.LANGUAGES`, else :class:`UnknownLanguageError`."""
     if lang not in LANGUAGES:
         raise UnknownLanguageError(
-            f"unknown language {lang!r}: expected one of {', '.join(map(repr, LANGUAGES))}"
+            f"unknown language {excerpt(lang)}: expected one of {', '.join(map(repr, LANGUAGES))}"
         )
     return lang
 
