@@ -29,3 +29,9 @@ def test_a_seed_that_is_not_an_int_is_quoted_short() -> None:
     with pytest.raises(s7.InvalidOptionsError, match="a seed is an int or None, got str") as raised:
         seat_rng("7" * 100_000)
     assert len(str(raised.value)) < 600
+
+
+def test_a_huge_int_is_named_once_by_its_size() -> None:
+    with pytest.raises(s7.InvalidOptionsError, match=r"got an int of 100 bits$") as raised:
+        s7.games.get("fan-tan").Options(ante=10**30)
+    assert "int an int" not in str(raised.value)

@@ -57,9 +57,13 @@ def got(value: object) -> str:
 
     >>> got(None), got(True), got("9♦"), got([1, 2]), got(1.5)
     ('None', 'True', "str '9♦'", 'list [1, 2]', 'float 1.5')
+    >>> got(10**30)  # an excerpt that names its type already
+    'an int of 100 bits'
     """
     if value is None or isinstance(value, bool):
         return repr(value)
+    if type(value) is int and value.bit_length() > 64:
+        return excerpt(value)
     return f"{type(value).__name__} {excerpt(value)}"
 
 
