@@ -242,6 +242,10 @@ def test_options_and_the_dealer_reach_the_game(
             "argument --option: an option is written NAME=VALUE",
         ),
         (
+            ["--game", "fan-tan", "--option", "c" * 5000 + "=1"],
+            "... (5,000 characters): FanTanOptions has",  # an excerpt, as every message
+        ),
+        (
             ["--game", "shichinarabe", "--option", "passes=many"],
             "argument --option: ShichinarabeOptions.passes must be",
         ),

@@ -36,6 +36,7 @@ from ....cli._commands import Game
 from ....cli._shared import Drawing
 from ....cli.output import Output
 from ....cli.texts import Narrator
+from ....common._quote import excerpt
 from ....errors import InvalidOptionsError
 from ..definition import GAMES as PRESETS
 from ..definition import FamilyGame
@@ -89,10 +90,10 @@ def options_of(options_type: type, given: Sequence[str] | None) -> Any:
         name, equals, value = text.partition("=")
         name = name.strip()
         if not equals:
-            raise InvalidOptionsError(f"an option is written NAME=VALUE, got {text[:40]!r}")
+            raise InvalidOptionsError(f"an option is written NAME=VALUE, got {excerpt(text)}")
         if name not in fields:
             raise InvalidOptionsError(
-                f"no option {name[:40]!r}: {options_type.__name__} has {', '.join(fields)}"
+                f"no option {excerpt(name)}: {options_type.__name__} has {', '.join(fields)}"
             )
         values[name] = _value(fields[name].default, value.strip())
     return options_type(**values)
