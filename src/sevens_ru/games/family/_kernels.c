@@ -52,7 +52,7 @@ typedef struct {
     uint64_t centres;     /* the four centre cards, laid out by the layout (N2) */
     uint64_t opener;      /* the card that must open (S3, C3, R7), 0 for none */
     int first, layout, policy, limit, to_end, first_out_ends;
-    int pips, by_passes, dense, chips; /* the ranking (S8, DO6, C4, R17, R18) and T5 */
+    int ranking, by_passes, dense, chips; /* the ranking (S8, DO6, C4, R17, R18) and T5 */
     uint64_t at[4][PLACES];  /* the card at each place of each suit's row */
     signed char suit_of[64], place_of[64]; /* of each card */
     int points[64];          /* of each card (S7, DO5, R3) */
@@ -89,7 +89,7 @@ tuple_ints(PyObject *tuple, Py_ssize_t size, long low, long high, const char *wh
 
 enum {
     P_WIDTH, P_ROTATION, P_PLACES, P_CENTRE, P_OPENER, P_FIRST, P_LAYOUT, P_POLICY, P_LIMIT,
-    P_TO_END, P_FIRST_OUT_ENDS, P_PIPS, P_BY_PASSES, P_DENSE, P_CHIPS, PARAMETERS
+    P_TO_END, P_FIRST_OUT_ENDS, P_RANKING, P_BY_PASSES, P_DENSE, P_CHIPS, PARAMETERS
 };
 
 PyDoc_STRVAR(family_rules_doc,
@@ -132,7 +132,7 @@ sp_family_rules(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     rules->limit = (int)parameter[P_LIMIT];
     rules->to_end = (int)parameter[P_TO_END];
     rules->first_out_ends = (int)parameter[P_FIRST_OUT_ENDS];
-    rules->pips = (int)parameter[P_PIPS];
+    rules->ranking = (int)parameter[P_RANKING]; /* 0 cards then pips, 1 pips, 2 cards (C4) */
     rules->by_passes = (int)parameter[P_BY_PASSES];
     rules->dense = (int)parameter[P_DENSE];
     rules->chips = (int)parameter[P_CHIPS];
@@ -1037,10 +1037,11 @@ standings(Game *game)
         points[seat] = 0;
         for (; left; left &= left - 1)
             points[seat] += rules->points[lowest(left)];
-        key[seat] = rules->pips ? (uint64_t)points[seat] << 16 | (uint64_t)cards[seat]
-                                : (uint64_t)cards[seat] << 40 |
-                                      (uint64_t)(rules->by_passes ? game->passes[seat] : 0) << 20 |
-                                      (uint64_t)points[seat];
+        key[seat] = rules->ranking == 1
+                        ? (uint64_t)points[seat] << 16 | (uint64_t)cards[seat]
+                        : (uint64_t)cards[seat] << 40 |
+                              (uint64_t)(rules->by_passes ? game->passes[seat] : 0) << 20 |
+                              (uint64_t)(rules->ranking == 2 ? 0 : points[seat]);
     }
     int order[SEATS], group[SEATS], size = 0, groups = 0;
     for (int item = 0; item < game->finished_count; item++) {

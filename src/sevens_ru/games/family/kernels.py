@@ -107,6 +107,7 @@ core = cast("FamilyCore | None", speedups)
 
 _POLICIES = {"forced": 0, "voluntary": 1, "limited": 2}
 _FIRST = {"holder": 0, "left": 1, "laid": 2}
+_RANKINGS = {"cards": 0, "pips": 1, "count": 2}
 
 
 def layout(rules: Rules) -> tuple[int, int] | None:
@@ -154,7 +155,7 @@ def rules_kernel(rules: Rules) -> object:
             rules.limit,
             rules.to_end,
             rules.first_out_ends,
-            rules.ranking == "pips",
+            _RANKINGS[rules.ranking],
             rules.by_passes,
             rules.dense,
             rules.chips,

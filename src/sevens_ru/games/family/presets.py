@@ -46,8 +46,9 @@ PIPS[Rank.ACE] = 1
 
 Policy = Literal["forced", "voluntary", "limited"]
 """F13: the pass policy."""
-Ranking = Literal["cards", "pips"]
-"""What ranks the seats left holding cards first: cards left (S8, C4, R16) or pips (DO6)."""
+Ranking = Literal["cards", "pips", "count"]
+"""What ranks the seats left holding cards: cards left, then pips (S8, N8, R16); pips, then
+cards left (DO6); or cards left alone, equal counts sharing a place (C4)."""
 
 
 @attrs.frozen
@@ -212,6 +213,7 @@ def _make(name: str, options: Any) -> Rules:
             opener=Card.parse(f"{options.centre}♦"),
             first="holder",
             to_end=options.play_to_end,
+            ranking="count",  # C4: cards, not pips
             max_players=6,
         )
     elif isinstance(options, RussianOptions):  # R1–R21, as a configuration of the engine

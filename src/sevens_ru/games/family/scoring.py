@@ -12,8 +12,8 @@ seat order (F16); ``place_numbering`` numbers shared places (R18).
 >>> state = game.new_game(4, seed=2)
 >>> while not game.is_over(state):
 ...     state = game.apply(state, game.legal_moves(state)[0])
->>> [standing.place for standing in game.ranking(state)], round(sum(game.returns(state)), 12)
-([1, 2, 3, 3], 0.0)
+>>> [standing.place for standing in game.ranking(state)], round(sum(game.returns(state)), 12)  # C4: 1 card each
+([1, 2, 2, 2], 0.0)
 """
 
 from __future__ import annotations
@@ -77,7 +77,8 @@ def standings(state: FamilyState) -> tuple[Standing, ...]:
         cards, points = len(left[seat]), pips(left[seat], rules.points)
         if rules.ranking == "pips":
             return (points, cards)
-        return (cards, state._passes[seat] if rules.by_passes else 0, points)
+        passes = state._passes[seat] if rules.by_passes else 0
+        return (cards, passes, 0 if rules.ranking == "count" else points)  # C4: no pips
 
     out = set(state._finished) | set(state._burst)
     holding = sorted((seat for seat in range(state.players) if seat not in out), key=criteria)
