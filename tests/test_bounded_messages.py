@@ -6,6 +6,7 @@ import pytest
 
 import sevens_ru as s7
 from sevens_ru.bots import RandomBot
+from sevens_ru.games.family.options import FanTanOptions
 from sevens_ru.tournament import play_match
 
 
@@ -33,5 +34,5 @@ def test_a_seed_that_is_not_an_int_is_quoted_short() -> None:
 
 def test_a_huge_int_is_named_once_by_its_size() -> None:
     with pytest.raises(s7.InvalidOptionsError, match=r"got an int of 100 bits$") as raised:
-        s7.games.get("fan-tan").Options(ante=10**30)
+        FanTanOptions(ante=10**30)
     assert "int an int" not in str(raised.value)
