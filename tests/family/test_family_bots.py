@@ -128,6 +128,9 @@ def test_a_bad_setting_by_name_is_refused_too() -> None:
         bots.make("search:depth=3")
     with pytest.raises(InvalidOptionsError, match=r"HeuristicBot\.lonely must be a number"):
         bots.make("heuristic:lonely=x" + "x" * 500)
+    assert bots.make("heuristic:follow=1000,lonely=-1000").follow == 1000  # the ends, as said
+    with pytest.raises(InvalidOptionsError, match=r"from -1000 to 1000, got 1000\.5"):
+        bots.make("heuristic:tempo=1000.5")
     assert bots.make("search:time_limit=0.01,rollout=random").rollout == "random"
 
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 
 import attrs
-from attrs.validators import and_, gt, lt
+from attrs.validators import and_, ge, le
 
 from ....common._bots import A_NUMBER, bot_setting
 from ..moves import PASS, Move
@@ -46,7 +46,7 @@ from ._base import FamilyBot, legal_moves_of
 __all__ = ["HeuristicBot"]
 
 _check_weight = bot_setting(
-    "must be a number from -1000 to 1000", and_(A_NUMBER, gt(-1000), lt(1000))
+    "must be a number from -1000 to 1000", and_(A_NUMBER, ge(-1000), le(1000))
 )
 
 
