@@ -99,6 +99,7 @@ def test_the_search_is_deterministic_given_its_rng_and_answers_no_move_off_turn(
         ("rollouts", "100"),
         ("time_limit", 0),
         ("time_limit", -1.0),
+        ("time_limit", float("inf")),  # a decision that would never end
         ("time_limit", "fast"),
         ("place_weight", 1.5),
         ("place_weight", -0.1),

@@ -19,6 +19,7 @@ built on this module.
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
@@ -154,9 +155,12 @@ check_playouts = bot_setting(
 
 check_seconds = bot_setting(
     "must be None or a positive number of seconds",
-    attrs.validators.optional(attrs.validators.and_(A_NUMBER, attrs.validators.gt(0))),
+    attrs.validators.optional(
+        attrs.validators.and_(A_NUMBER, attrs.validators.gt(0), attrs.validators.lt(math.inf))
+    ),
 )
-"""The check of a search bot's ``time_limit``: ``None`` or a positive number of seconds."""
+"""The check of a search bot's ``time_limit``: ``None`` or a positive number of seconds
+(finite: a decision with an endless limit would never end)."""
 
 
 def _owner(bot: object, setting: str) -> str:
