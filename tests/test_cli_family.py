@@ -252,10 +252,10 @@ def test_options_and_the_dealer_reach_the_game(
         (["--game", "domino", "--option", "pack=32", "--players", "8"], "argument --option: "),
         (["--game", "cinquillo", "--players", "7"], "argument --players: "),
         (["--game", "fan-tan", "--players", "3", "--dealer", "3"], "argument --dealer: "),
-        (["--option", "ace=high"], "argument --option: options of the layout family's games"),
+        (["--option", "ace=high"], "argument --option: sevens takes no options: add --game sevens-52"),
         (
             ["--game", "durak", "--option", "ace=high"],
-            "argument --option: options of the layout family's games",
+            "argument --option: durak takes no options: add --game sevens-52",
         ),
         (["--game", "cinquillo", "--short-deck"], "argument --short-deck: an option of Durak"),
     ],
@@ -327,3 +327,18 @@ def test_shichinarabe_in_a_terminal_passes_until_it_bursts() -> None:  # N4, N5,
     child.close()
     assert child.exitstatus == 0
     assert passes == 3  # N4: three passes, no more
+
+
+def test_option_is_refused_from_the_games_part_of_the_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from sevens_ru.cli import GAMES
+
+    takers = [name for name, game in GAMES.items() if game.takes_option]
+    assert "fan-tan" in takers and "durak" not in takers and "sevens" not in takers
+    listed = ", ".join(takers[:-1]) + " or " + takers[-1]
+    for game in ("sevens", "durak"):
+        assert main(["simulate", "--game", game, "--option", "ace=high"]) == 2
+        assert f"argument --option: {game} takes no options: add --game {listed}" in (
+            capsys.readouterr().err
+        )

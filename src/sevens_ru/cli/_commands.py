@@ -49,7 +49,7 @@ from ._shared import (
 from .output import Output
 from .texts import Narrator, say
 
-__all__ = ["COMMANDS", "Game", "plain_game", "refuse_family_options"]
+__all__ = ["COMMANDS", "Game", "plain_game"]
 
 
 def plain_settings(
@@ -58,7 +58,8 @@ def plain_settings(
     """The check of the settings of a game without options of the command: the seats, and the seed.
 
     The options of the command that belong to another game (``--dealer``,
-    ``--short-deck``) are refused, naming a game that takes them.
+    ``--short-deck``) are refused, naming a game that takes them (``--option`` is
+    refused by :meth:`Game.settings_of`).
     """
 
     def settings(args: argparse.Namespace, players: int, option: str) -> dict[str, Any]:
@@ -70,22 +71,11 @@ def plain_settings(
                 raise argparse.ArgumentError(
                     None, f"argument {name}: an option of Durak: add --game durak"
                 )
-        refuse_family_options(args)
         with argument(option):
             game.seats(players)
         return {} if args.command == "simulate" else {"seed": args.seed}
 
     return settings
-
-
-def refuse_family_options(args: argparse.Namespace) -> None:
-    """Refuse ``--option``, which only the layout family's games take (their options classes)."""
-    if getattr(args, "option", None):
-        raise argparse.ArgumentError(
-            None,
-            "argument --option: options of the layout family's games: add --game sevens-52, "
-            "fan-tan, shichinarabe, domino or cinquillo",
-        )
 
 
 def _players_title(result: Any) -> str:
@@ -125,6 +115,35 @@ class Game:
     indent: int | None = 1
     """The indent of a record saved with ``--save`` (``to_json(state, indent=...)``);
     ``None`` for a game whose ``to_json`` takes no indent."""
+    takes_option: bool = False
+    """Whether :attr:`settings` reads ``--option NAME=VALUE`` (the fields of the game's
+    options class); if not, :meth:`settings_of` refuses ``--option``."""
+
+    def settings_of(self, args: argparse.Namespace, players: int, option: str) -> dict[str, Any]:
+        """:attr:`settings`, once ``--option`` is refused if the game does not take it.
+
+        The message names the games of the command that do take it (:data:`sevens_ru.cli.GAMES`).
+
+        >>> import argparse
+        >>> from sevens_ru.cli import GAMES
+        >>> args = argparse.Namespace(command="simulate", option=["ace=high"], seed=None)
+        >>> GAMES["sevens"].settings_of(args, 4, "--players")
+        Traceback (most recent call last):
+        ...
+        argparse.ArgumentError: argument --option: sevens takes no options: add --game sevens-52, fan-tan, shichinarabe, domino or cinquillo
+        """
+        if getattr(args, "option", None) and not self.takes_option:
+            from . import GAMES  # the table of the command, built once this module is
+
+            names = [name for name, game in GAMES.items() if game.takes_option]
+            where = ""
+            if names:
+                listed = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+                where = f": add --game {listed}"
+            raise argparse.ArgumentError(
+                None, f"argument --option: {self.game.name} takes no options{where}"
+            )
+        return self.settings(args, players, option)
 
     @property
     def players(self) -> int:
@@ -178,7 +197,7 @@ def demo(game: Game, args: argparse.Namespace, out: Output) -> int:
     if _series.wanted(args):
         return _series.demo(game, args, out)
     players = game.players if args.players is None else args.players
-    settings = game.settings(args, players, "--players")
+    settings = game.settings_of(args, players, "--players")
     bots, names = seated(game.make_bot, args.bots or game.bots["demo"], players, "--bots")
     tell = Narrator(args.lang, names=names)
     state = watch(out, game.game, game.drawing, bots, tell, delay=delay_of(args), **settings)
@@ -194,7 +213,7 @@ def play(game: Game, args: argparse.Namespace, out: Output) -> int:
             None, f"argument --game: {game.game.name} cannot be played in the terminal"
         )
     players = game.players if args.players is None else args.players
-    settings = game.settings(args, players, "--players")
+    settings = game.settings_of(args, players, "--players")
     seat = seat_of(args, players)
     names = args.opponents or game.bots["play"]
     bots, names = seated(game.make_bot, names, players - 1, "--opponents")
@@ -210,7 +229,7 @@ def simulate(game: Game, args: argparse.Namespace, out: Output) -> int:
     bots, names = seated(game.make_bot, lineup, len(lineup), "--bots")
     given = args.players is not None
     players = args.players if given else len(bots)
-    settings = game.settings(args, players, "--players" if given else "--bots")
+    settings = game.settings_of(args, players, "--players" if given else "--bots")
     if len(bots) > players:
         raise argparse.ArgumentError(
             None, f"argument --players: {len(bots)} bots cannot sit at {players} seats"

@@ -117,7 +117,7 @@ def _setup(
     game: Game, args: argparse.Namespace, players: int
 ) -> tuple[dict[str, Any], SeriesOptions]:
     """The keywords of :func:`~sevens_ru.series.new_series` from the game's settings and the series flags."""
-    settings = game.settings(args, players, "--players")
+    settings = game.settings_of(args, players, "--players")
     options = series_options(game, args, players)
     assert options is not None  # --series was given
     keywords: dict[str, Any] = {"seed": settings.pop("seed", None)}

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ....cli._arguments import argument
-from ....cli._commands import Game, refuse_family_options
+from ....cli._commands import Game
 from ....cli._shared import Drawing, replay_game, watch
 from ....cli.output import Output
 from ....cli.texts import Narrator
@@ -99,7 +99,6 @@ def settings(args: argparse.Namespace, players: int, option: str) -> dict[str, A
     A bad argument raises argparse's ``ArgumentError``, naming ``option`` if it is the
     player count.
     """
-    refuse_family_options(args)
     options = Options(short_deck=args.short_deck)
     with argument(option):
         new_game(players, dealer=0, seed=0)

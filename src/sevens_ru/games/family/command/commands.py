@@ -156,6 +156,7 @@ def _command(game: FamilyGame) -> Game:
             "play": ("heuristic",),
             "simulate": ("heuristic", "random", "random", "random"),
         },
+        takes_option=True,
     )
 
 
