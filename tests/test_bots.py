@@ -6,11 +6,16 @@ import random
 import time
 from collections.abc import Iterator
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sevens_ru as s7
+from sevens_ru import games
+from sevens_ru.common._bots import BotRegistry, check_playouts
+from sevens_ru.durak.bots import SearchBot as DurakSearchBot
+from sevens_ru.errors import InvalidOptionsError
 from sevens_ru.games.sevens._board import BEYOND
 from sevens_ru.games.sevens._board import OPENED_BY as RELEASES
 from sevens_ru.games.sevens.bots import (
@@ -322,3 +327,26 @@ def test_bot_name() -> None:
 
     assert bot_name(Plain()) == "Plain"
     assert bot_name(SearchBot(name="deep")) == "deep"
+
+
+@attrs.frozen
+class ToyBot:
+    """A bot of no game until a test registers one that makes it."""
+
+    rollouts: int = attrs.field(default=1, validator=check_playouts)
+
+
+def test_a_bots_message_names_its_game_from_the_registry() -> None:
+    toy = attrs.evolve(games.get("sevens"), name="toy-game", bots=BotRegistry({"toy": ToyBot}))
+    with pytest.raises(InvalidOptionsError, match=r"^ToyBot\.rollouts must be"):
+        ToyBot(rollouts=0)  # no game's bot: no game named
+    games.register(toy)
+    try:
+        with pytest.raises(InvalidOptionsError, match=r"^toy-game ToyBot\.rollouts must be"):
+            ToyBot(rollouts=0)
+    finally:
+        games._unregister("toy-game")
+    with pytest.raises(InvalidOptionsError, match=r"^durak SearchBot\.rollouts must be"):
+        DurakSearchBot(rollouts=0)
+    with pytest.raises(InvalidOptionsError, match=r"^SearchBot\.rollouts must be"):
+        SearchBot(rollouts=0)  # the main game: no prefix

@@ -33,7 +33,7 @@ from ..errors import (
     UnknownBotError,
     WrongTypeError,
 )
-from ._games import Game, game_of, not_a_view
+from ._games import Game, game_of, names_of, not_a_view
 from ._quote import excerpt, got
 
 __all__ = [
@@ -164,14 +164,32 @@ check_seconds = bot_setting(
 
 
 def _owner(bot: object, setting: str) -> str:
-    """The bot's class as messages name it: ``durak`` first for a Durak bot."""
+    """The bot's class as messages name it, with the name of its game first but for the main game.
+
+    A bot with a ``game`` field (a bot of the layout family) is named with the game it
+    was given, unless that is the setting at fault; any other bot with the game of the
+    registry (:mod:`sevens_ru.games`) whose bots it is of (``durak SearchBot``), and
+    alone for the main game, whose functions' names have no prefix (``SearchBot``).
+    """
     kind = type(bot)
-    prefix = "durak " if kind.__module__.startswith("sevens_ru.games.durak.") else ""
-    game = getattr(bot, "game", None)  # a bot of the layout family names its preset
-    family = kind.__module__.startswith("sevens_ru.games.family.")
-    if family and setting != "game" and isinstance(game, str):
-        prefix = f"{game} " if game.isprintable() and len(game) <= 20 else ""
-    return prefix + kind.__qualname__
+    if attrs.has(kind) and "game" in attrs.fields_dict(kind):  # told its game
+        game = getattr(bot, "game", None)
+        if setting != "game" and isinstance(game, str) and game.isprintable() and len(game) <= 20:
+            return f"{game} {kind.__qualname__}"
+        return kind.__qualname__
+    return _game_word(kind) + kind.__qualname__
+
+
+def _game_word(kind: type) -> str:
+    """``"durak "`` for a class of Durak's bots: the registered game that makes ``kind``, if not the main game."""
+    from .. import games  # here: the games are made of their bots
+
+    for game in games.offering("bots").values():
+        makers = getattr(game.bots, "kinds", {}).values()
+        if any(maker is kind or getattr(maker, "func", None) is kind for maker in makers):
+            names = names_of(game.name)
+            return "" if names is not None and not names.prefix else f"{game.name} "
+    return ""
 
 
 @attrs.frozen
