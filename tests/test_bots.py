@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import sevens_ru as s7
 from sevens_ru import games
-from sevens_ru.common._bots import BotRegistry, check_playouts
+from sevens_ru.common._bots import MAX_ROLLOUTS, BotRegistry, check_playouts
 from sevens_ru.durak.bots import SearchBot as DurakSearchBot
 from sevens_ru.errors import InvalidOptionsError
 from sevens_ru.games.sevens._board import BEYOND
@@ -350,3 +350,16 @@ def test_a_bots_message_names_its_game_from_the_registry() -> None:
         DurakSearchBot(rollouts=0)
     with pytest.raises(InvalidOptionsError, match=r"^SearchBot\.rollouts must be"):
         SearchBot(rollouts=0)  # the main game: no prefix
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_every_search_bot_has_a_most_rollouts(game: str) -> None:
+    bots = games.get(game).bots
+    assert bots.make(f"search:rollouts={MAX_ROLLOUTS}").rollouts == MAX_ROLLOUTS == 1_000_000
+    for too_many in (MAX_ROLLOUTS + 1, 10**15):
+        with pytest.raises(
+            InvalidOptionsError, match=r"rollouts must be an int from 1 to 1,000,000"
+        ):
+            bots.make(f"search:rollouts={too_many}")
+        with pytest.raises(ValueError, match=rf"got {too_many}$"):
+            bots.make(f"search:rollouts={too_many}")

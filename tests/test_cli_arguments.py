@@ -62,7 +62,11 @@ BAD = [
     (["play", "--game", "durak", "--players", "4", "--short-deck"], "--short-deck", "(D1)"),
     (["play", "--game", "durak", "--seat", "3"], "--seat", "must be 0 to 2 with 3 players"),
     (["demo", "--game", "durak", "--bots", "minimax"], "--bots", "unknown Durak bot 'minimax'"),
-    (["demo", "--game", "durak", "--bots", "search:rollouts=0"], "--bots", "positive int"),
+    (
+        ["demo", "--game", "durak", "--bots", "search:rollouts=0"],
+        "--bots",
+        "an int from 1 to 1,000,000",
+    ),
     (["simulate", "--game", "durak", "--bots", "random"], "--bots", "2 to 4 players (D2), got 1"),
     (["simulate", "--game", "durak", "--games", "0"], "--games", "must be at least 1"),
     (["demo", "--lang", "es"], "--lang", "invalid choice: 'es'"),

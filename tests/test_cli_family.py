@@ -252,7 +252,10 @@ def test_options_and_the_dealer_reach_the_game(
         (["--game", "domino", "--option", "pack=32", "--players", "8"], "argument --option: "),
         (["--game", "cinquillo", "--players", "7"], "argument --players: "),
         (["--game", "fan-tan", "--players", "3", "--dealer", "3"], "argument --dealer: "),
-        (["--option", "ace=high"], "argument --option: sevens takes no options: add --game sevens-52"),
+        (
+            ["--option", "ace=high"],
+            "argument --option: sevens takes no options: add --game sevens-52",
+        ),
         (
             ["--game", "durak", "--option", "ace=high"],
             "argument --option: durak takes no options: add --game sevens-52",

@@ -373,7 +373,7 @@ def test_the_new_settings_are_checked(settings_: dict[str, object], message: str
         ({"place_weight": True}, "SearchBot.place_weight must be from 0 to 1, got True"),
         (
             {"rollouts": 0},
-            "SearchBot.rollouts must be a positive int (playouts per decision), got 0",
+            "SearchBot.rollouts must be an int from 1 to 1,000,000 (playouts per decision), got 0",
         ),
         (
             {"time_limit": -1},

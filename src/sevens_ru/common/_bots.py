@@ -39,6 +39,7 @@ from ._quote import excerpt, got
 __all__ = [
     "AN_INT",
     "A_NUMBER",
+    "MAX_ROLLOUTS",
     "BotRegistry",
     "Validator",
     "bot_setting",
@@ -129,7 +130,7 @@ def bot_setting(rule: str, *validators: Validator) -> Validator:
     >>> SearchBot(rollouts=0)
     Traceback (most recent call last):
     ...
-    sevens_ru.errors.InvalidOptionsError: SearchBot.rollouts must be a positive int (playouts per decision), got 0
+    sevens_ru.errors.InvalidOptionsError: SearchBot.rollouts must be an int from 1 to 1,000,000 (playouts per decision), got 0
     >>> DurakSearchBot(time_limit="x" * 1000)
     Traceback (most recent call last):
     ...
@@ -148,10 +149,26 @@ def bot_setting(rule: str, *validators: Validator) -> Validator:
     return validate
 
 
+MAX_ROLLOUTS = 1_000_000
+"""The most playouts of one decision a search bot takes (``rollouts``), in every game:
+a decision of more would not end in any useful time (a few minutes at most in the
+slowest game); for a longer search, give a ``time_limit``."""
+
 check_playouts = bot_setting(
-    "must be a positive int (playouts per decision)", AN_INT, attrs.validators.ge(1)
+    f"must be an int from 1 to {MAX_ROLLOUTS:,} (playouts per decision)",
+    AN_INT,
+    attrs.validators.ge(1),
+    attrs.validators.le(MAX_ROLLOUTS),
 )
-"""The check of a search bot's ``rollouts``: a positive ``int``, the playouts of one decision."""
+"""The check of a search bot's ``rollouts``: an ``int`` from 1 to :data:`MAX_ROLLOUTS`,
+the playouts of one decision.
+
+>>> from sevens_ru.durak.bots import SearchBot
+>>> SearchBot(rollouts=10**15)
+Traceback (most recent call last):
+...
+sevens_ru.errors.InvalidOptionsError: durak SearchBot.rollouts must be an int from 1 to 1,000,000 (playouts per decision), got 1000000000000000
+"""
 
 check_seconds = bot_setting(
     "must be None or a positive number of seconds",

@@ -56,7 +56,7 @@ def make_bot(description: str) -> Bot:
     >>> make_bot("search:rollouts=0")
     Traceback (most recent call last):
     ...
-    sevens_ru.errors.InvalidOptionsError: durak SearchBot.rollouts must be a positive int (playouts per decision), got 0
+    sevens_ru.errors.InvalidOptionsError: durak SearchBot.rollouts must be an int from 1 to 1,000,000 (playouts per decision), got 0
 
     Raises:
         UnknownBotError: no Durak bot has that name, or a setting it does not take.

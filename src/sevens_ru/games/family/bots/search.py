@@ -73,7 +73,7 @@ class SearchBot(FamilyBot):
     >>> SearchBot("domino", rollouts=0)
     Traceback (most recent call last):
     ...
-    sevens_ru.errors.InvalidOptionsError: domino SearchBot.rollouts must be a positive int (playouts per decision), got 0
+    sevens_ru.errors.InvalidOptionsError: domino SearchBot.rollouts must be an int from 1 to 1,000,000 (playouts per decision), got 0
     """
 
     name: str = "search"
