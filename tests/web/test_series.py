@@ -10,6 +10,7 @@ server's limits hold for series tables as for the others.
 from __future__ import annotations
 
 import json
+import re
 import threading
 from typing import Any
 
@@ -261,3 +262,37 @@ def test_a_seat_hears_each_deal_of_a_series_on_its_live_stream(db: Any) -> None:
     assert sum(end["series"]["totals"]) == 0  # Durak's stakes change hands (D15)
     changes = {abs(change) for deal in end["series"]["deals"] for change in deal["change"]}
     assert changes <= {0, 3, 6}  # the stake chosen, from each winner or to each (D15)
+
+
+@pytest.mark.parametrize(
+    ("stored", "message"),
+    [
+        ("not json" + "x" * 5000, "a stored series is not JSON"),
+        ("[1, 2]", "a stored series is a JSON object, got list [1, 2]"),
+        ('"text"', "a stored series is a JSON object, got"),
+        ('{"moves": 3}', "a stored series' 'moves' is a list, got"),
+    ],
+)
+def test_a_corrupt_stored_series_is_a_record_error(stored: str, message: str) -> None:
+    from sevens_ru.errors import RecordError
+    from sevens_ru.web.series import SeriesGame
+
+    with pytest.raises(RecordError, match=re.escape(message)) as refused:
+        SeriesGame.of(GAMES["sevens"]).from_json(stored)
+    assert len(str(refused.value)) < 300
+
+
+def test_a_game_the_server_does_not_offer_is_the_library_s_error() -> None:
+    import attrs
+
+    from sevens_ru.errors import UnknownGameError
+    from sevens_ru.web.series import SeriesGame, table_game
+
+    unknown = attrs.evolve(GAMES["sevens"], name="chess")
+    with pytest.raises(
+        UnknownGameError, match="the server offers no game 'chess': expected sevens"
+    ):
+        SeriesGame.of(unknown)
+    for key in ("series:chess", "chess"):
+        with pytest.raises(UnknownGameError, match="no game 'chess'"):
+            table_game(key)

@@ -37,8 +37,8 @@ from typing import Any
 import attrs
 
 from .. import games, series, svg
-from ..common._quote import excerpt
-from ..errors import InvalidOptionsError, RecordError, SevensError
+from ..common._quote import excerpt, got
+from ..errors import InvalidOptionsError, RecordError, SevensError, UnknownGameError
 from ..series import SeriesOptions
 from ..series.game import rules_of
 from .games import GAMES, Game, Json
@@ -60,7 +60,16 @@ class SeriesGame:
 
     @classmethod
     def of(cls, game: Game) -> SeriesGame:
-        """The series of ``game`` (one value per game)."""
+        """The series of ``game`` (one value per game).
+
+        >>> SeriesGame.of(attrs.evolve(GAMES["sevens"], name="chess"))
+        Traceback (most recent call last):
+        ...
+        sevens_ru.errors.UnknownGameError: the server offers no game 'chess': expected sevens, durak, ...
+
+        Raises:
+            UnknownGameError: the server does not offer the game (also a ``LookupError``).
+        """
         return _series_game(game.name)
 
     @property
@@ -136,10 +145,18 @@ class SeriesGame:
         """The series of a stored table: its series record, and the moves of ``"moves"`` replayed after it.
 
         Raises:
-            RecordError: a bad record, or a move the rules refuse.
+            RecordError: a bad record (not JSON, not an object, its ``"moves"`` not a
+                list), or a move the rules refuse.
         """
-        record = json.loads(text)
+        try:
+            record = json.loads(text)
+        except ValueError as error:  # not JSON, or not text
+            raise RecordError(f"a stored series is not JSON: {excerpt(str(error))}") from None
+        if not isinstance(record, dict):
+            raise RecordError(f"a stored series is a JSON object, got {got(record)}")
         moves = record.pop("moves", [])
+        if not isinstance(moves, list):
+            raise RecordError(f"a stored series' 'moves' is a list, got {got(moves)}")
         state = series.from_json(json.dumps(record, ensure_ascii=False), max_bytes=None)
         for number, move in enumerate(moves):
             try:
@@ -200,7 +217,17 @@ def _new_series(
 
 @cache
 def _series_game(name: str) -> SeriesGame:
-    return SeriesGame(GAMES[name])
+    return SeriesGame(_server_game(name))
+
+
+def _server_game(name: str) -> Game:
+    """The server's game called ``name``; else the library's error (not a bare ``KeyError``)."""
+    found = GAMES.get(name)
+    if found is None:
+        raise UnknownGameError(
+            f"the server offers no game {excerpt(name)}: expected {', '.join(GAMES)}"
+        )
+    return found
 
 
 TableGame = Game | SeriesGame
@@ -214,11 +241,11 @@ def table_game(key: str) -> TableGame:
     ('series:durak', 'durak')
 
     Raises:
-        KeyError: no game of the server has that name.
+        UnknownGameError: no game of the server has that name (also a ``LookupError``).
     """
     if key.startswith(PREFIX):
         return _series_game(key[len(PREFIX) :])
-    return GAMES[key]
+    return _server_game(key)
 
 
 def description(name: str) -> Json | None:
