@@ -264,3 +264,28 @@ def test_the_search_reads_what_the_passes_prove() -> None:  # F15
     holders = possible_holders(seen)
     assert all(2 not in holders[card] for card in holders if str(card) in {"6♦", "8♦", "7♠"})
     assert SearchBot("sevens-52", rollouts=50).choose(seen, random.Random(1)) in seen.legal_moves()
+
+
+def test_the_russian_configuration_takes_the_family_s_bots() -> None:  # R7
+    import sevens_ru as s7
+    from sevens_ru.errors import NotAGameStateError
+    from sevens_ru.games.family.bots import RandomBot
+    from sevens_ru.games.family.russian import RUSSIAN
+
+    bots = [SearchBot("sevens", rollouts=20), HeuristicBot("sevens"), RandomBot("sevens")]
+    state = RUSSIAN.new_game(3, seed=4)
+    rng = random.Random(4)
+    played = []
+    while not RUSSIAN.is_over(state):
+        seat = state.current_player
+        assert seat is not None  # not over
+        move = bots[seat].choose(RUSSIAN.view(state, seat), rng)
+        assert move in RUSSIAN.legal_moves(state)
+        state = RUSSIAN.apply(state, move)
+        played.append(str(move))
+    assert played[0] == "9♦"  # R7
+    assert sorted(standing.place for standing in RUSSIAN.ranking(state)) == [1, 2, 3]
+    library_s = s7.view(s7.new_game(3, seed=4), 0)  # the same game, the library's own engine
+    for bot in bots:
+        with pytest.raises(NotAGameStateError, match=r"RussianView, got a .*PlayerView: the same"):
+            bot.choose(library_s, rng)  # type: ignore[arg-type]  # the wrong view, on purpose

@@ -29,6 +29,7 @@ import attrs
 from ..errors import (
     InvalidOptionsError,
     NoMoveError,
+    NotAGameStateError,
     SevensError,
     UnknownBotError,
     WrongTypeError,
@@ -78,6 +79,11 @@ def checked_moves(view: object, rng: object, kind: type[W], game: Game) -> tuple
     if not isinstance(view, kind):
         found = game_of(view)
         other = found[0] if found is not None else None
+        if found == (game, "PlayerView"):  # the same game's view, of another engine
+            raise NotAGameStateError(
+                f"a {game.title} bot's choose() takes a {_path(kind)}, got a {_path(type(view))}: "
+                f"the same game on another engine"
+            )
         raise not_a_view(
             f"a {game.title} bot's choose()",
             view,
@@ -92,6 +98,11 @@ def checked_moves(view: object, rng: object, kind: type[W], game: Game) -> tuple
             raise NoMoveError(f"seat {view.seat} has no move: the game is over")
         raise NoMoveError(f"seat {view.seat} has no move: it is seat {view.current_player}'s turn")
     return moves
+
+
+def _path(kind: type) -> str:
+    """A class as ``module.name``."""
+    return f"{kind.__module__}.{kind.__qualname__}"
 
 
 # Bots by name
