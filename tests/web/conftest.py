@@ -215,3 +215,28 @@ def make_table(client: TestClient, **request: Any) -> tuple[str, dict[str, str]]
     assert response.status_code == 201, response.text
     body = response.json()
     return body["id"], body["tokens"]
+
+
+def play_seat(
+    client: TestClient, table: str, token: str, *, prefer: str | None = None, moves: int = 500
+) -> list[dict[str, Any]]:
+    """Play one seat's moves (``prefer`` where legal, else the first) until the table is over; every view.
+
+    ``moves`` bounds the seat's moves (a series takes more than a deal).
+    """
+    view = client.get(f"/api/tables/{table}", headers=auth(token)).json()
+    views = [view]
+    for _ in range(moves):
+        if view["over"]:
+            return views
+        legal = view["legal_moves"]
+        move = prefer if prefer in legal else legal[0]
+        response = client.post(
+            f"/api/tables/{table}/moves",
+            json={"move": move, "version": view["version"]},
+            headers=auth(token),
+        )
+        assert response.status_code == 200, response.text
+        view = response.json()
+        views.append(view)
+    raise AssertionError(f"the table was not over after {moves} moves of the seat")

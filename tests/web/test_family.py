@@ -9,45 +9,22 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
 from sevens_ru import games
 
-from .conftest import auth, make_table
+from .conftest import auth, make_table, play_seat
 
 PRESETS = ("sevens-52", "fan-tan", "shichinarabe", "domino", "cinquillo")
-
-
-def play_out(
-    client: TestClient, table: str, token: str, *, prefer: str | None = None
-) -> list[dict[str, Any]]:
-    """Play the human seat's moves (``prefer`` where legal, else the first) to the end; every view."""
-    view = client.get(f"/api/tables/{table}", headers=auth(token)).json()
-    views = [view]
-    for _ in range(500):
-        if view["over"]:
-            return views
-        legal = view["legal_moves"]
-        move = prefer if prefer in legal else legal[0]
-        response = client.post(
-            f"/api/tables/{table}/moves",
-            json={"move": move, "version": view["version"]},
-            headers=auth(token),
-        )
-        assert response.status_code == 200, response.text
-        view = response.json()
-        views.append(view)
-    raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize("name", PRESETS)
 def test_a_person_plays_each_preset_to_the_end_against_bots(client: TestClient, name: str) -> None:
     seats = ["human", "heuristic", "random", "heuristic"]
     table, tokens = make_table(client, game=name, seats=seats, seed=7)
-    views = play_out(client, table, tokens["0"])
+    views = play_seat(client, table, tokens["0"])
     last = views[-1]
     game = games.get(name)
     record = client.get(f"/api/tables/{table}/record", headers=auth(tokens["0"])).text
@@ -107,7 +84,7 @@ def test_shichinarabe_shows_the_laid_sevens_and_offers_the_pass_move(client: Tes
     assert set(laid) <= set(view["table"]) and not any(card[0] == "7" for card in view["hand"])
     assert view["pass_policy"] == "limited" and view["passes_left"] == [3, 3, 3, 3]
     assert view["legal_moves"][-1] == "pass"  # F14: the pass is a move, listed last
-    views = play_out(client, table, tokens["0"], prefer="pass")  # N5: pass until it bursts
+    views = play_seat(client, table, tokens["0"], prefer="pass")  # N5: pass until it bursts
     bursts = [e for e in views[-1]["history"] if e["event"] == "burst" and e["seat"] == 0]
     assert len(bursts) == 1
     assert views[-1]["status"][0] == "burst" and views[-1]["passes_left"][0] == 0
@@ -126,7 +103,7 @@ def test_islands_lie_outside_their_rows(client: TestClient) -> None:
             seed=seed,
             options={"passes": 0},
         )
-        for view in play_out(client, table, tokens["0"]):
+        for view in play_seat(client, table, tokens["0"]):
             layout = view["layout"]
             ranks = layout["ranks"]
             for suit, row in zip(layout["suits"], layout["rows"], strict=True):

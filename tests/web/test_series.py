@@ -24,7 +24,7 @@ from sevens_ru.web.games import GAMES
 from sevens_ru.web.series import FIELDS, description
 from sevens_ru.web.serve import in_thread
 
-from .conftest import LOOSE, auth, http, make_table
+from .conftest import LOOSE, auth, http, make_table, play_seat
 from .test_live import read_stream
 
 SERIES_GAMES = [name for name in GAMES if description(name) is not None]
@@ -32,27 +32,6 @@ SERIES_KEYS = [
     "bank", "deal", "dealer", "deals", "game", "options", "over", "players", "ranking",
     "scoring", "seat", "totals",
 ]  # fmt: skip
-
-
-def play_series(
-    client: TestClient, table: str, token: str, *, prefer: str | None = None
-) -> list[dict[str, Any]]:
-    """Play the human seat's moves (``prefer`` where legal, else the first) to the series' end; every view."""
-    view = client.get(f"/api/tables/{table}", headers=auth(token)).json()
-    views = [view]
-    for _ in range(2000):
-        if view["over"]:
-            return views
-        move = prefer if prefer in view["legal_moves"] else view["legal_moves"][0]
-        response = client.post(
-            f"/api/tables/{table}/moves",
-            json={"move": move, "version": view["version"]},
-            headers=auth(token),
-        )
-        assert response.status_code == 200, response.text
-        view = response.json()
-        views.append(view)
-    raise AssertionError("the series did not end")
 
 
 def test_the_games_describe_their_series(client: TestClient) -> None:
@@ -73,7 +52,7 @@ def test_the_games_describe_their_series(client: TestClient) -> None:
 def test_a_person_plays_a_series_of_each_game_against_bots(client: TestClient, name: str) -> None:
     seats = ["human", "heuristic", "random"]
     table, tokens = make_table(client, game=name, seats=seats, seed=11, series={"deals": 2})
-    views = play_series(client, table, tokens["0"])
+    views = play_seat(client, table, tokens["0"], moves=2000)
     last = views[-1]
     record = client.get(f"/api/tables/{table}/record", headers=auth(tokens["0"]))
     assert record.status_code == 200
@@ -111,7 +90,7 @@ def test_a_bank_series_shows_the_bank_and_the_stacks(client: TestClient) -> None
     table, tokens = make_table(
         client, game="sevens", seats=["human", "heuristic", "heuristic"], seed=0, series={}
     )
-    views = play_series(client, table, tokens["0"])
+    views = play_seat(client, table, tokens["0"], moves=2000)
     first, passes = views[0]["series"], views[0]["passes"]  # the bots have moved first
     assert (first["scoring"], first["dealer"]) == ("bank", 2)
     assert first["totals"] == [90 - 10 * count for count in passes]  # the ante, a fine a pass
@@ -203,7 +182,7 @@ def test_a_restarted_server_continues_a_series(db: Any, clock: Any) -> None:
         again = second.get(f"/api/tables/{table}", headers=auth(tokens["0"])).json()
         assert again == view
         assert again["series"]["deals"][0]["dealer"] == 2 and again["series"]["dealer"] == 0
-        views = play_series(second, table, tokens["0"])
+        views = play_seat(second, table, tokens["0"], moves=2000)
         assert views[-1]["over"] and len(views[-1]["series"]["deals"]) == 3
 
 
